@@ -1,0 +1,10 @@
+//! Clearway's computing core: pure Rust, no I/O, no JavaScript dependency.
+//!
+//! The same code runs in the browser (through `clearway-wasm`) and natively (through the
+//! `clearway` CLI). Each module owns one domain.
+
+/// Great-circle distances on the SPEC's spherical earth.
+pub mod geodesy;
+
+/// The version of this core, as shown in the app and printed by the CLI.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

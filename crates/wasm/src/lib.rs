@@ -1,0 +1,17 @@
+//! wasm-bindgen facade over `clearway-core`: handle types, typed-array crossings and
+//! errors turned into JS `Error`s. No logic a native user would also need lives here.
+
+use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
+use wasm_bindgen::prelude::*;
+
+/// The core's version, shown in the app so a surveyor can tell which build is running.
+#[wasm_bindgen(js_name = coreVersion)]
+pub fn core_version() -> String {
+    clearway_core::VERSION.to_owned()
+}
+
+/// Great-circle distance in km between two positions (SPEC §5 haversine, R = 6371 km).
+#[wasm_bindgen(js_name = haversineKm)]
+pub fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
+    core_haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2))
+}
