@@ -15,7 +15,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ] && [ -f "$out/clearway_w
 fi
 
 scripts/ensure-tools.sh wasm
-cargo_wasm build --release --locked -p clearway-wasm
+cargo_wasm build --release --locked -p clearway-core -p clearway-wasm
 wasm="target/wasm/wasm32-unknown-unknown/release/clearway_wasm.wasm"
 
 rm -rf "$out"

@@ -7,7 +7,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "clearway", version, about = "Clearway road-survey tools: survey backups, exports, NMEA")]
+#[command(
+    name = "clearway",
+    version,
+    about = "Clearway road-survey tools: survey backups, exports, NMEA"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,9 +39,17 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Distance { lat1, lon1, lat2, lon2 } => {
+        Command::Distance {
+            lat1,
+            lon1,
+            lat2,
+            lon2,
+        } => {
             use clearway_core::geodesy::{LatLon, haversine_km};
-            println!("{:.3}", haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2)));
+            println!(
+                "{:.3}",
+                haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2))
+            );
             ExitCode::SUCCESS
         }
     }

@@ -53,7 +53,10 @@ mod tests {
     fn montreal_to_quebec_city_matches_an_independent_calculator() {
         // 45.5017,-73.5673 → 46.8139,-71.2080: 233.0 km by the Movable Type haversine
         // calculator (R = 6371 km).
-        let d = haversine_km(LatLon::new(45.5017, -73.5673), LatLon::new(46.8139, -71.2080));
+        let d = haversine_km(
+            LatLon::new(45.5017, -73.5673),
+            LatLon::new(46.8139, -71.2080),
+        );
         assert!((d - 233.0).abs() < 0.5, "{d}");
     }
 }

@@ -1,0 +1,100 @@
+// `npm test`: install what is missing, then run every check and suite, and end with one line
+// `N passed, N failed` summing them all (CI reads that line). Exits non-zero on any failure.
+//
+// A suite with a machine-readable report (cargo test, vitest, playwright) counts its tests;
+// every other check (fmt, clippy, builds, tsc, eslint) counts as one. A suite that fails
+// without reporting a failed test (it did not compile, say) adds one failure.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWeb, ensureNodeModules, root, run } from './lib.mjs';
+
+const reports = join(root, 'target', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+/** Parses `cargo test` output saved by `tee`: sums its `test result:` lines. */
+function cargoCounts(file) {
+  let passed = 0;
+  let failed = 0;
+  for (const m of readFileSync(file, 'utf8').matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]) + Number(m[3]); // an ignored test hides a failure: count it as one
+  }
+  return { passed, failed };
+}
+
+function vitestCounts(file) {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numPendingTests + r.numTodoTests };
+}
+
+function playwrightCounts(file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky + stats.skipped };
+}
+
+const report = (name) => join(reports, name);
+const steps = [
+  { name: 'npm packages', fn: ensureNodeModules, gate: true },
+  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser', gate: true },
+  { name: 'cargo fmt --check', cmd: 'cargo fmt --all --check' },
+  { name: 'cargo clippy -D warnings', cmd: 'cargo clippy --workspace --all-targets --locked -- -D warnings' },
+  {
+    name: 'cargo test',
+    cmd: `set -o pipefail; cargo test --workspace --locked 2>&1 | tee ${report('cargo.txt')}`,
+    counts: () => cargoCounts(report('cargo.txt')),
+  },
+  { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh', gate: true },
+  { name: 'clearway-core: wasm32, no JS deps', cmd: 'bash scripts/check-core-wasm.sh' },
+  { name: 'tsc --strict', cmd: 'npm run typecheck -w web' },
+  { name: 'eslint', cmd: 'npm run lint -w web' },
+  {
+    name: 'vitest',
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report('vitest.json')}`,
+    cwd: join(root, 'web'),
+    counts: () => vitestCounts(report('vitest.json')),
+  },
+  { name: 'web build', fn: buildWeb, gate: true },
+  {
+    name: 'playwright (chromium)',
+    cmd: 'npx playwright test --reporter=list,json',
+    cwd: join(root, 'tests'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright.json') },
+    counts: () => playwrightCounts(report('playwright.json')),
+  },
+];
+
+const results = [];
+let blocked = null;
+for (const step of steps) {
+  const started = Date.now();
+  let code;
+  if (blocked) {
+    code = -1;
+  } else {
+    console.error(`\n▶ ${step.name}`);
+    code = step.fn ? await step.fn() : await run(step.cmd, { cwd: step.cwd, env: step.env });
+  }
+  let counts = null;
+  if (step.counts && code !== -1) {
+    try {
+      counts = step.counts();
+    } catch {
+      counts = null; // no report: the suite did not run
+    }
+  }
+  if (!counts) counts = code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  else if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  results.push({ name: step.name, code, ...counts, seconds: (Date.now() - started) / 1000 });
+  if (code !== 0 && step.gate && !blocked) blocked = step.name;
+}
+
+console.error('\nSummary');
+for (const r of results) {
+  const status = r.code === -1 ? `not run (${blocked} failed)` : r.failed ? 'FAILED' : 'ok';
+  console.error(`  ${r.name.padEnd(36)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1).padStart(6)} s  ${status}`);
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
