@@ -6,5 +6,8 @@
 /// Great-circle distances on the SPEC's spherical earth.
 pub mod geodesy;
 
+/// Ordering route stops: the SPEC's distance-from-origin rule and a shortest-tour option.
+pub mod route_optimise;
+
 /// The version of this core, as shown in the app and printed by the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
