@@ -9,5 +9,8 @@ pub mod geodesy;
 /// Ordering route stops: the SPEC's distance-from-origin rule and a shortest-tour option.
 pub mod route_optimise;
 
+/// Google encoded polylines (precision 5, 6 and others): fast decode and encode on flat lat/lon.
+pub mod polyline;
+
 /// The version of this core, as shown in the app and printed by the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
