@@ -14,3 +14,6 @@ pub mod polyline;
 
 /// The version of this core, as shown in the app and printed by the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Streaming NMEA 0183: serial bytes → framed, checked sentences → the merged GPS state.
+pub mod nmea;
