@@ -1,10 +1,13 @@
 //! `clearway`: the command line over clearway-core.
 //!
-//! Errors are one clear line on stderr and exit code 2 for bad input; never a panic.
+//! Errors are one clear line on stderr, exit code 2 for bad input, 1 for other failures;
+//! never a panic.
+
+mod nmea_cmd;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
 #[command(
@@ -34,11 +37,51 @@ enum Command {
         #[arg(allow_negative_numbers = true)]
         lon2: f64,
     },
+    /// Reads an NMEA 0183 log and prints the fixes; a summary goes to stderr.
+    Nmea {
+        /// The log file, or `-` for standard input
+        file: String,
+        /// jsonl: the merged state after each accepted GGA/RMC; csv: the same as a table;
+        /// geojson, gpx: the track of fixes, one point per epoch
+        #[arg(long, value_enum, default_value_t = NmeaFormat::Jsonl)]
+        format: NmeaFormat,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NmeaFormat {
+    Jsonl,
+    Csv,
+    Geojson,
+    Gpx,
+}
+
+/// A failure the user can act on: the message is the whole story.
+pub struct CliError {
+    pub message: String,
+    /// 2 for bad input (a missing or unreadable file, invalid data), 1 otherwise.
+    pub code: u8,
+}
+
+impl CliError {
+    pub fn input(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    pub fn output(err: &std::io::Error) -> Self {
+        Self {
+            message: format!("cannot write the output: {err}"),
+            code: 1,
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Command::Distance {
             lat1,
             lon1,
@@ -50,7 +93,17 @@ fn main() -> ExitCode {
                 "{:.3}",
                 haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2))
             );
-            ExitCode::SUCCESS
+            Ok(())
+        }
+        Command::Nmea { file, format } => nmea_cmd::run(&file, format),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`clearway nmea big.log | head`) is the reader's choice, not an error.
+        Err(e) if e.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("clearway: {}", e.message);
+            ExitCode::from(e.code)
         }
     }
 }

@@ -12,8 +12,14 @@ pub mod route_optimise;
 /// Google encoded polylines (precision 5, 6 and others): fast decode and encode on flat lat/lon.
 pub mod polyline;
 
+/// Route import from GPX, GeoJSON and KML files, with thinning and simplification.
+pub mod import;
+
 /// The version of this core, as shown in the app and printed by the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Streaming NMEA 0183: serial bytes → framed, checked sentences → the merged GPS state.
 pub mod nmea;
+
+/// A track of GPS fixes, one point per epoch, as GeoJSON or GPX.
+pub mod track;

@@ -1,6 +1,9 @@
 //! wasm-bindgen facade over `clearway-core`: handle types, typed-array crossings and
 //! errors turned into JS `Error`s. No logic a native user would also need lives here.
 
+/// The NMEA engine behind a handle: bytes in, the GPS state out as one `Float64Array`.
+mod nmea;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 
