@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { boundaryConfigs } from './eslint/boundaries.js';
+
+export default defineConfig(
+  { ignores: ['dist/', 'coverage/', 'src/core/pkg/'] },
+  js.configs.recommended,
+  tseslint.configs.strict,
+  {
+    name: 'clearway/browser',
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    name: 'clearway/service-worker',
+    files: ['src/sw/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
+  {
+    name: 'clearway/node',
+    files: ['*.{js,ts}', 'build/**/*.ts', 'eslint/**/*.js', 'lint/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    name: 'clearway/typescript',
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  boundaryConfigs,
+  {
+    name: 'clearway/tests',
+    // Tests arrange what the browser would hold (localStorage flags) directly.
+    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+);

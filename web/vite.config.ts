@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { serviceWorkerPlugin } from './build/serviceWorkerPlugin.ts';
+
+const swTemplate = fileURLToPath(new URL('./src/sw/sw-template.js', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), serviceWorkerPlugin({ template: swTemplate })],
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Predictable chunk names: one chunk per page named after its module
+        // (assets/HelpPage-<hash>.js). The e2e tests abort chunks by name.
+        chunkFileNames: 'assets/[name]-[hash].js',
+        entryFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  test: {
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['lint/**/*.test.ts', 'build/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
