@@ -1,0 +1,35 @@
+import { CoreVersion } from '../features/coreInfo/CoreVersion';
+import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
+import { ZoomSetting } from '../features/zoom/ZoomSetting';
+import { Page } from '../ui/Page';
+
+export default function SettingsPage() {
+  return (
+    <Page title="Settings">
+      <p>
+        Settings for this device. They are kept in this browser, so they apply with or
+        without a connection.
+      </p>
+      <section aria-labelledby="settings-core">
+        <h2 id="settings-core">Survey core</h2>
+        <CoreVersion />
+        <p>
+          The survey core does the calculations (distances, GPS sentences, exports). Quote
+          this line when you report a problem.
+        </p>
+      </section>
+      <section aria-labelledby="settings-display">
+        <h2 id="settings-display">Display</h2>
+        <ZoomSetting />
+      </section>
+      <section aria-labelledby="settings-instruments">
+        <h2 id="settings-instruments">Instruments and recording</h2>
+        <p>
+          Settings for the laser, GPS receiver, camera, map, logging and alerts will be
+          grouped here by category as each one is added to the app.
+        </p>
+      </section>
+      <AllRoutesNav />
+    </Page>
+  );
+}

@@ -1,0 +1,42 @@
+// The small flags Clearway keeps in localStorage. docs/app-shell.md explains each key.
+// Only this module touches localStorage (lint enforces it): storage can be disabled or
+// full (private browsing, quota), so every access is guarded and a failure reads as
+// "not set" instead of breaking the page.
+
+export type LocalFlagKey =
+  /** 'true' once the surveyor chose to use the app (welcome page); guards `/`. */
+  | 'app_access'
+  /** 'true' once the mobile location-permission screen was answered or skipped. */
+  | 'permissions_requested'
+  /** 'true' / 'false': the outcome of the last browser location request. */
+  | 'gps_permission_granted'
+  /** 'full' or 'companion': the mobile app chosen on /mobile-select. */
+  | 'device_choice'
+  /** Display zoom as a percentage, e.g. '125' (also read: '125%'). */
+  | 'zoomLevel';
+
+export function readFlag(key: LocalFlagKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a flag; returns false when storage refused it (the value then lasts this visit only). */
+export function writeFlag(key: LocalFlagKey, value: string): boolean {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeFlag(key: LocalFlagKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}
