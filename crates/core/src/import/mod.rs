@@ -1,0 +1,142 @@
+//! Route import from GPX, GeoJSON and KML files (SPEC §5 "Imports").
+//!
+//! Every reader takes the file's bytes and gives an [`ImportedRoute`]: flat
+//! `[lat0, lon0, lat1, lon1, ...]` degrees and an optional name. Input limits are explicit
+//! ([`MAX_FILE_BYTES`], [`MAX_POINTS`], [`xml::MAX_DEPTH`]): hostile input gets a clear
+//! error, never a panic, a hang or an unbounded allocation. A UTF-8 byte-order mark is
+//! ignored.
+//!
+//! - [`gpx::import_gpx`]: track points, else route points, else waypoints; at least 2;
+//!   thinned to about 100 points by [`thin::thin_every_nth`] (SPEC).
+//! - [`geojson::import_geojson`]: the first `LineString` feature of a `FeatureCollection`.
+//! - [`kml::import_kml`]: the first `LineString`, `gx:Track` or free-standing `LinearRing`.
+//! - [`simplify::simplify`]: optional shape-preserving simplification (Douglas-Peucker).
+
+pub mod geojson;
+pub mod gpx;
+pub mod kml;
+pub mod simplify;
+pub mod thin;
+pub mod xml;
+
+/// Largest file accepted, bytes (64 MiB).
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+/// Most points read from one file (before thinning).
+pub const MAX_POINTS: usize = 5_000_000;
+
+/// A route read from a file.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ImportedRoute {
+    /// The route's name in the file (track, route, placemark or feature name), if any.
+    pub name: Option<String>,
+    /// Positions as flat `[lat0, lon0, lat1, lon1, ...]` decimal degrees.
+    pub coords: Vec<f64>,
+}
+
+impl ImportedRoute {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.coords.len() / 2
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+}
+
+/// Why a file cannot be imported. The `Display` texts of the GPX and GeoJSON variants are
+/// SPEC §5's messages, word for word.
+#[derive(Debug, thiserror::Error, PartialEq, Eq, Clone)]
+pub enum ImportError {
+    #[error("Invalid GPX file format")]
+    InvalidGpx,
+    #[error("GPX file must contain at least 2 points")]
+    GpxTooFewPoints,
+    #[error("Invalid GeoJSON file")]
+    InvalidGeoJson,
+    #[error("No valid route found in GeoJSON file")]
+    NoGeoJsonRoute,
+    #[error("Invalid KML file")]
+    InvalidKml,
+    #[error("No valid route found in KML file")]
+    NoKmlRoute,
+    #[error("File is too large: {bytes} bytes, at most {max} can be imported")]
+    FileTooLarge { bytes: usize, max: usize },
+    #[error("File has more than {max} points")]
+    TooManyPoints { max: usize },
+    #[error("File is nested more than {max} levels deep")]
+    TooDeep { max: usize },
+    #[error("XML files with a document type declaration (DOCTYPE) are not accepted")]
+    DocTypeNotAllowed,
+}
+
+/// Refuses files above [`MAX_FILE_BYTES`].
+fn check_size(bytes: &[u8]) -> Result<(), ImportError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ImportError::FileTooLarge {
+            bytes: bytes.len(),
+            max: MAX_FILE_BYTES,
+        });
+    }
+    Ok(())
+}
+
+/// The error for an XML fault, with `malformed` for a parse failure of this format.
+fn xml_error(fault: xml::XmlFault, malformed: ImportError) -> ImportError {
+    match fault {
+        xml::XmlFault::Malformed => malformed,
+        xml::XmlFault::DocType => ImportError::DocTypeNotAllowed,
+        xml::XmlFault::TooDeep => ImportError::TooDeep {
+            max: xml::MAX_DEPTH,
+        },
+    }
+}
+
+/// Whether a latitude and longitude form a position on earth.
+fn is_position(lat: f64, lon: f64) -> bool {
+    (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_messages_word_for_word() {
+        assert_eq!(
+            ImportError::InvalidGpx.to_string(),
+            "Invalid GPX file format"
+        );
+        assert_eq!(
+            ImportError::GpxTooFewPoints.to_string(),
+            "GPX file must contain at least 2 points"
+        );
+        assert_eq!(
+            ImportError::InvalidGeoJson.to_string(),
+            "Invalid GeoJSON file"
+        );
+        assert_eq!(
+            ImportError::NoGeoJsonRoute.to_string(),
+            "No valid route found in GeoJSON file"
+        );
+    }
+
+    #[test]
+    fn oversized_files_are_refused_before_parsing() {
+        let big = vec![b' '; MAX_FILE_BYTES + 1];
+        assert_eq!(
+            check_size(&big),
+            Err(ImportError::FileTooLarge {
+                bytes: MAX_FILE_BYTES + 1,
+                max: MAX_FILE_BYTES
+            })
+        );
+        assert_eq!(gpx::import_gpx(&big), Err(check_size(&big).unwrap_err()));
+        assert_eq!(kml::import_kml(&big), Err(check_size(&big).unwrap_err()));
+        assert_eq!(
+            geojson::import_geojson(&big),
+            Err(check_size(&big).unwrap_err())
+        );
+    }
+}
