@@ -101,6 +101,72 @@ fn is_position(lat: f64, lon: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Fragments of the three formats, shuffled into mostly-broken documents.
+    const FRAGMENTS: &[&str] = &[
+        "<gpx>",
+        "</gpx>",
+        "<kml>",
+        "</kml>",
+        "<trk>",
+        "<trkseg>",
+        "</trkseg>",
+        "</trk>",
+        "<trkpt lat=\"1\" lon=\"2\"/>",
+        "<rtept lat=\"x\" lon=\"2\">",
+        "</rtept>",
+        "<wpt lat=\"91\" lon=\"2\"/>",
+        "<Placemark>",
+        "<LineString>",
+        "<coordinates>",
+        "1,2 3,4",
+        "</coordinates>",
+        "</LineString>",
+        "<gx:Track>",
+        "<gx:coord>1 2 3</gx:coord>",
+        "<name>&amp;</name>",
+        "&bad;",
+        "<![CDATA[x]]>",
+        "<!DOCTYPE x>",
+        "<!-- c -->",
+        "{\"features\": [",
+        "{\"geometry\": {\"type\": \"LineString\", \"coordinates\": [[1, 2], [",
+        "]}}",
+        "]}",
+        "null",
+        ",",
+        "\u{feff}",
+        "\u{0}",
+    ];
+
+    proptest! {
+        #[test]
+        fn no_input_makes_an_importer_panic(
+            pieces in prop::collection::vec(prop::sample::select(FRAGMENTS), 0..40),
+            noise in prop::collection::vec(any::<u8>(), 0..32),
+        ) {
+            let mut bytes = pieces.concat().into_bytes();
+            bytes.extend(&noise);
+            for input in [&bytes[..], &noise[..]] {
+                // Whatever comes in, a route that comes out is usable: 2 or more positions,
+                // each on the earth.
+                for route in [
+                    gpx::import_gpx(input),
+                    kml::import_kml(input),
+                    geojson::import_geojson(input),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    prop_assert!(route.len() >= 2 && route.coords.len() % 2 == 0);
+                    for p in route.coords.chunks_exact(2) {
+                        prop_assert!(is_position(p[0], p[1]), "{:?}", p);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn spec_messages_word_for_word() {
