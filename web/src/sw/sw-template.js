@@ -13,6 +13,10 @@
 const INDEX_URL = CLEARWAY_PRECACHE_URLS.find((url) => url.endsWith('/index.html')) ?? '/index.html';
 /** A navigation that gets no answer within this time is served from the cache. */
 const NAVIGATION_TIMEOUT_MS = 5000;
+// Precached files are content-hashed, so a match by URL is exact. Vary is ignored: servers
+// send `Vary: Origin`, and a module script's request carries an Origin header that the
+// precache request did not, which would otherwise make every script a cache miss offline.
+const MATCH_OPTIONS = { cacheName: CLEARWAY_CACHE_NAME, ignoreVary: true };
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -53,13 +57,13 @@ async function handleNavigation(request) {
   } catch {
     // offline or the server is unreachable: fall through to the cache
   }
-  const cached = await caches.match(INDEX_URL, { cacheName: CLEARWAY_CACHE_NAME });
+  const cached = await caches.match(INDEX_URL, MATCH_OPTIONS);
   return cached ?? network;
 }
 
 /** Cache first; the network for anything the build did not list. */
 async function handleAsset(request) {
-  const cached = await caches.match(request, { cacheName: CLEARWAY_CACHE_NAME });
+  const cached = await caches.match(request, MATCH_OPTIONS);
   return cached ?? fetch(request);
 }
 

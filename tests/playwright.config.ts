@@ -1,0 +1,43 @@
+// End-to-end tests of the built app (web/dist, served by `vite preview` on port 4173) in
+// Debian's Chromium. Build first: `npm run build -w web`.
+import { defineConfig } from '@playwright/test';
+
+export const BASE_URL = 'http://127.0.0.1:4173';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    // Most tests check the page itself; the service-worker suite opts back in. A worker
+    // serving from its cache would also hide requests from page.route().
+    serviceWorkers: 'block',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npm run preview -w web -- --port 4173',
+    cwd: '..',
+    url: BASE_URL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});
