@@ -109,7 +109,7 @@ fn stdin_csv_geojson_and_gpx() {
 #[test]
 fn garbage_and_empty_input_are_not_errors() {
     let noise: Vec<u8> = (0..200_000u32)
-        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13).to_le_bytes()[0])
         .collect();
     let out = clearway(&["nmea", "-"], &noise);
     assert!(out.status.success());

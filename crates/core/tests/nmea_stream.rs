@@ -54,25 +54,46 @@ fn a_last_line_without_ending_is_judged_at_finish() {
 
 #[test]
 fn line_noise_without_endings_never_grows_memory_and_the_stream_recovers() {
-    let mut stream = NmeaStream::new();
-    // A wrong baud rate: 1 MB of bytes with no line ending.
-    let noise: Vec<u8> = (0..1_000_000u32)
+    // A wrong baud rate: 1 MB of bytes with no line ending, in serial-sized chunks.
+    // (a) with a '$' now and then: each starts a short candidate sentence that fails;
+    // (b) without any: one run of noise; (c) a '$' then no end: an overlong sentence.
+    let with_dollars: Vec<u8> = (0..1_000_000u32)
         .map(|i| b"\xF0\x3F$ab,\xA5"[i as usize % 7])
         .collect();
-    for chunk in noise.chunks(4096) {
-        stream.push(chunk, |_, _| panic!("noise is not a position"));
+    let without: Vec<u8> = (0..1_000_000u32)
+        .map(|i| b"\xF0\x3Fab,\xA5x"[i as usize % 7])
+        .collect();
+    let mut overlong = b"$GPGGA,".to_vec();
+    overlong.extend_from_slice(&without);
+    for (name, noise) in [
+        ("with $", with_dollars),
+        ("without $", without),
+        ("overlong", overlong),
+    ] {
+        let mut stream = NmeaStream::new();
+        let mut most = 0;
+        for chunk in noise.chunks(4096) {
+            stream.push(chunk, |_, _| panic!("noise is not a position"));
+            most = most.max(stream.buffered_bytes());
+        }
+        assert!(most <= MAX_LINE_BYTES, "{name}: {most} bytes held");
+        // The first line ending ends the junk; the next sentences are read normally.
+        let mut got = 0;
+        stream.push(b"\r\n", |_, _| got += 1);
+        stream.push(EPOCH.as_bytes(), |_, _| got += 1);
+        assert_eq!(got, 2, "{name}");
+        let st = stream.stats();
+        match name {
+            "with $" => assert!(st.rejected + st.bad_checksum > 100_000, "{st:?}"),
+            "without $" => assert_eq!(st.not_nmea, 1, "one warning for one run of noise"),
+            _ => assert_eq!(st.overlong, 1),
+        }
     }
-    assert!(stream.stats().overlong >= 1);
-    // The first line ending ends the junk; the next sentence is read normally.
-    let mut got = 0;
-    stream.push(b"\r\n", |_, _| got += 1);
-    stream.push(EPOCH.as_bytes(), |_, _| got += 1);
-    assert_eq!(got, 2);
-    // A single overlong line is dropped even when it arrives in one chunk.
+    // A single overlong sentence is dropped even when it arrives in one chunk.
+    let mut stream = NmeaStream::new();
     let long = format!("$GPTXT,{}\r\n", "x".repeat(MAX_LINE_BYTES));
-    let before = stream.stats().overlong;
     stream.push(long.as_bytes(), |_, _| {});
-    assert_eq!(stream.stats().overlong, before + 1);
+    assert_eq!(stream.stats().overlong, 1);
 }
 
 #[test]

@@ -111,7 +111,9 @@ fn check_position(id: &str, e: &Value, s: &GpsState) -> Vec<String> {
             if asserted("course") && !close(s.course_deg, &e["course"], 1e-12) {
                 wrong.push(format!("{id}: course {:?}", s.course_deg));
             }
-            if asserted("date") && e["date"].as_str() != s.date.map(clearway_core::nmea::Date::iso).as_deref() {
+            if asserted("date")
+                && e["date"].as_str() != s.date.map(clearway_core::nmea::Date::iso).as_deref()
+            {
                 wrong.push(format!("{id}: date {:?} vs {}", s.date, e["date"]));
             }
         }

@@ -16,23 +16,22 @@ fn digits(field: &[u8]) -> Option<(u64, usize)> {
         return None;
     }
     let mut mantissa: u64 = 0;
-    let mut decimals = 0;
-    let mut seen_point = false;
-    let mut seen_digit = false;
-    for &b in field {
-        match b {
-            b'0'..=b'9' => {
-                mantissa = mantissa * 10 + u64::from(b - b'0');
-                seen_digit = true;
-                if seen_point {
-                    decimals += 1;
-                }
-            }
-            b'.' if !seen_point => seen_point = true,
-            _ => return None,
+    let mut point = None;
+    for (i, &b) in field.iter().enumerate() {
+        let digit = b.wrapping_sub(b'0');
+        if digit < 10 {
+            mantissa = mantissa * 10 + u64::from(digit);
+        } else if b == b'.' && point.is_none() {
+            point = Some(i);
+        } else {
+            return None;
         }
     }
-    seen_digit.then_some((mantissa, decimals))
+    match point {
+        Some(_) if field.len() == 1 => None, // "." alone
+        Some(p) => Some((mantissa, field.len() - 1 - p)),
+        None => Some((mantissa, 0)),
+    }
 }
 
 /// A decimal number with an optional leading sign (`-12.5`, `+3`, `0.9`).
@@ -85,16 +84,22 @@ pub fn coordinate(value: &[u8], hemisphere: &[u8], max_degrees: f64) -> Option<f
         b"S" | b"W" => -1.0,
         _ => return None,
     };
-    let point = value.iter().position(|&b| b == b'.').unwrap_or(value.len());
-    if point < 3 {
+    // One pass: all digits as an integer, then split it. For `4530.10259`: 453010259 with 5
+    // decimals → 45 degrees and 3010259 / 10^5 = 30.10259 minutes, exactly as parsing the
+    // minutes text would give.
+    let (mantissa, decimals) = digits(value)?;
+    let integer_digits = value.len() - decimals - usize::from(decimals > 0);
+    if integer_digits < 3 {
         return None; // at least one degree digit and two minute digits
     }
-    let degrees = f64::from(integer(&value[..point - 2])?);
-    let minutes = decimal(&value[point - 2..])?;
+    let scale = 10u64.checked_pow(u32::try_from(decimals + 2).ok()?)?;
+    let degrees = u32::try_from(mantissa / scale).ok()?;
+    #[allow(clippy::cast_precision_loss)] // minutes × 10^decimals: far below 2^53 for real fields
+    let minutes = (mantissa % scale) as f64 / POW10[decimals];
     if minutes >= 60.0 {
         return None;
     }
-    let result = degrees + minutes / 60.0;
+    let result = f64::from(degrees) + minutes / 60.0;
     (result <= max_degrees).then_some(sign * result)
 }
 

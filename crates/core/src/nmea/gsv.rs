@@ -27,11 +27,38 @@ struct Cycle {
     snr_max: u32,
 }
 
-/// Accumulates GSV cycles and publishes totals when a cycle completes.
+/// Accumulates GSV cycles and publishes totals when a cycle completes. Slots are filled in
+/// order and never freed, so only the first `used` are looked at.
 #[derive(Debug, Clone, Default)]
 pub struct SkyView {
-    pending: [Cycle; SLOTS],
-    done: [Cycle; SLOTS],
+    pending: Slots,
+    done: Slots,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Slots {
+    cycles: [Cycle; SLOTS],
+    used: usize,
+}
+
+impl Slots {
+    /// The slot for `key`; a new one while there is room, else the first (reused).
+    fn slot(&mut self, key: [u8; 3]) -> &mut Cycle {
+        let i = match self.cycles[..self.used].iter().position(|c| c.key == key) {
+            Some(i) => i,
+            None if self.used < SLOTS => {
+                self.used += 1;
+                self.cycles[self.used - 1].key = key;
+                self.used - 1
+            }
+            None => 0,
+        };
+        &mut self.cycles[i]
+    }
+
+    fn in_use(&self) -> &[Cycle] {
+        &self.cycles[..self.used]
+    }
 }
 
 impl SkyView {
@@ -46,22 +73,21 @@ impl SkyView {
         if number == 0 || number > total || total > 9 || in_view > 99 {
             return Outcome::Rejected;
         }
-        let satellites = (s.len().saturating_sub(3)) / 4;
+        let satellites = (s.len() - 3) / 4;
         let signal = if (s.len() - 3) % 4 == 1 {
             s.field(s.len()).first().copied().unwrap_or(b'0')
         } else {
             b'0'
         };
         let key = [s.talker[0], s.talker[1], signal];
-        let slot = slot_for(&mut self.pending, key);
+        let cycle = self.pending.slot(key);
         if number == 1 {
-            self.pending[slot] = Cycle {
+            *cycle = Cycle {
                 key,
                 in_view,
                 ..Cycle::default()
             };
         }
-        let cycle = &mut self.pending[slot];
         for i in 0..satellites {
             if let Some(snr) = integer(s.field(4 + 4 * i + 3)).filter(|&v| v <= 99) {
                 cycle.snr_sum += snr;
@@ -71,29 +97,25 @@ impl SkyView {
         }
         if number == total {
             let finished = *cycle;
-            let done = slot_for(&mut self.done, key);
-            self.done[done] = finished;
+            *self.done.slot(key) = finished;
             self.publish(state);
         }
         Outcome::Quality
     }
 
     fn publish(&self, state: &mut GpsState) {
+        let cycles = self.done.in_use();
         let mut in_view = 0;
         let (mut sum, mut count, mut max) = (0, 0, 0);
-        for (i, c) in self
-            .done
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.key != [0; 3])
-        {
-            // Count a talker's satellites once, however many signals it reports.
-            let best_of_talker = self.done[..i]
-                .iter()
-                .chain(&self.done[i + 1..])
-                .filter(|o| o.key[..2] == c.key[..2])
-                .all(|o| (o.in_view, o.key) < (c.in_view, c.key));
-            if best_of_talker {
+        for (i, c) in cycles.iter().enumerate() {
+            // Count a talker's satellites once, however many signals it reports: the cycle
+            // with the most satellites (the first of equals) stands for its talker.
+            let better = |(j, o): (usize, &Cycle)| {
+                o.key[..2] == c.key[..2]
+                    && (o.in_view > c.in_view || (o.in_view == c.in_view && j < i))
+            };
+            let stands_for_talker = !cycles.iter().enumerate().any(better);
+            if stands_for_talker {
                 in_view += c.in_view;
             }
             sum += c.snr_sum;
@@ -104,15 +126,6 @@ impl SkyView {
         state.snr_mean = (count > 0).then(|| f64::from(sum) / f64::from(count));
         state.snr_max = (count > 0).then_some(f64::from(max));
     }
-}
-
-/// The slot holding `key`, else a free one, else the first (an overflow reuses it).
-fn slot_for(slots: &mut [Cycle; SLOTS], key: [u8; 3]) -> usize {
-    slots
-        .iter()
-        .position(|c| c.key == key)
-        .or_else(|| slots.iter().position(|c| c.key == [0; 3]))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

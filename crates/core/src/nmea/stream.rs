@@ -1,18 +1,19 @@
 //! [`NmeaStream`]: bytes in chunks of any size → sentences → the merged [`GpsState`].
 //!
-//! Framing: a line ends at CR or LF (so CRLF, LF and CR all work); a sentence may be split
-//! anywhere across chunks and several may arrive in one. A partial line is carried in a
-//! buffer of at most [`MAX_LINE_BYTES`]; a longer run without a line ending (line noise from
-//! a wrong baud rate) is counted and dropped, so memory never grows. A `$` inside a line
-//! starts a new sentence (two sentences collided on the wire): each part is judged alone.
+//! Framing: a sentence starts at `$` and ends at CR or LF (so CRLF, LF and CR all work) or at
+//! the next `$` (two sentences collided on the wire, as gpsd's packet layer also resyncs).
+//! Text before a `$` on a line is line noise, counted once per run (SPEC §5: ignored with a
+//! warning). A sentence may be split anywhere across chunks and several may arrive in one;
+//! only an unfinished sentence is carried over, in a buffer of at most [`MAX_LINE_BYTES`]:
+//! a longer one is counted and dropped, so memory never grows.
 
 use super::gsv::SkyView;
 use super::raw::RawRing;
-use super::sentence::{Reject, Sentence};
+use super::sentence::{Reject, Scan, Sentence};
 use super::state::GpsState;
 use super::{Outcome, gga, gsa, gst, rmc, vtg};
 
-/// Longest line carried between chunks. NMEA allows 82 bytes; proprietary sentences run
+/// Longest sentence carried between chunks. NMEA allows 82 bytes; proprietary sentences run
 /// longer, and nothing legitimate comes near this.
 pub const MAX_LINE_BYTES: usize = 256;
 
@@ -56,8 +57,12 @@ pub struct Stats {
 /// The streaming engine. Create one per receiver connection.
 #[derive(Debug, Clone, Default)]
 pub struct NmeaStream {
+    /// An unfinished sentence from the previous chunk (starts with `$`).
     carry: Vec<u8>,
+    /// Dropping an overlong sentence up to its end.
     discarding: bool,
+    /// Inside a run of text that is not a sentence, up to the next `$` or line ending.
+    in_noise: bool,
     state: GpsState,
     sky: SkyView,
     gga_seen: bool,
@@ -78,6 +83,11 @@ impl NmeaStream {
         &self.stats
     }
 
+    /// Bytes held for an unfinished sentence: never more than [`MAX_LINE_BYTES`].
+    pub fn buffered_bytes(&self) -> usize {
+        self.carry.len()
+    }
+
     /// The last [`super::RAW_SENTENCES`] sentences, oldest first.
     pub fn raw_sentences(&self) -> Vec<String> {
         self.raw.sentences()
@@ -92,85 +102,107 @@ impl NmeaStream {
     ) -> u32 {
         let before = self.stats.positions;
         let mut rest = chunk;
-        while !rest.is_empty() {
-            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
-            let (segment, terminated) = match end {
-                Some(i) => (&rest[..i], true),
-                None => (rest, false),
+        if self.discarding || !self.carry.is_empty() {
+            let Some(end) = end_of_sentence(rest) else {
+                self.carry_more(rest);
+                return 0;
             };
-            rest = end.map_or(&[][..], |i| &rest[i + 1..]);
-            if self.carry.is_empty() && !self.discarding && terminated {
-                self.line(segment, &mut on_position); // the common case: no copy
-                continue;
-            }
-            self.carry_segment(segment);
-            if terminated {
-                let line = std::mem::take(&mut self.carry);
-                if !self.discarding {
-                    self.line(&line, &mut on_position);
+            self.carry_more(&rest[..end]);
+            if !self.discarding {
+                let carried = std::mem::take(&mut self.carry);
+                if let Scan::Complete { sentence, .. } = Sentence::scan(&carried, true) {
+                    self.judge(&carried, sentence, &mut on_position);
                 }
-                self.carry = line;
-                self.carry.clear();
-                self.discarding = false;
+                self.carry = carried;
             }
+            self.carry.clear();
+            self.discarding = false;
+            rest = &rest[end..];
         }
+        let used = self.drain(rest, &mut on_position);
+        self.carry_more(&rest[used..]);
         u32::try_from(self.stats.positions - before).unwrap_or(u32::MAX)
     }
 
-    /// Ends the input: a last line without a line ending is judged as it is.
+    /// Ends the input: a last sentence without a line ending is judged as it is.
     pub fn finish(&mut self, mut on_position: impl FnMut(PositionKind, &GpsState)) {
         if !self.discarding && !self.carry.is_empty() {
-            let line = std::mem::take(&mut self.carry);
-            self.line(&line, &mut on_position);
+            let carried = std::mem::take(&mut self.carry);
+            if let Scan::Complete { sentence, .. } = Sentence::scan(&carried, true) {
+                self.judge(&carried, sentence, &mut on_position);
+            }
         }
         self.carry.clear();
         self.discarding = false;
+        self.in_noise = false;
     }
 
-    fn carry_segment(&mut self, segment: &[u8]) {
-        if self.discarding {
+    /// Judges every complete sentence at the start of `bytes`; returns how many bytes it used.
+    /// What is left is the start of a sentence that continues in the next chunk.
+    fn drain(
+        &mut self,
+        bytes: &[u8],
+        on_position: &mut impl FnMut(PositionKind, &GpsState),
+    ) -> usize {
+        let mut at = 0;
+        while at < bytes.len() {
+            match bytes[at] {
+                b'\r' | b'\n' => {
+                    self.in_noise = false;
+                    at += 1;
+                }
+                b'$' => {
+                    self.in_noise = false;
+                    match Sentence::scan(&bytes[at..], false) {
+                        Scan::Complete { len, sentence } => {
+                            if len > MAX_LINE_BYTES {
+                                self.stats.overlong += 1;
+                            } else {
+                                self.judge(&bytes[at..at + len], sentence, on_position);
+                            }
+                            at += len;
+                        }
+                        Scan::Incomplete => return at,
+                    }
+                }
+                _ => {
+                    if !self.in_noise {
+                        self.in_noise = true;
+                        self.stats.not_nmea += 1;
+                    }
+                    at += bytes[at..]
+                        .iter()
+                        .position(|&b| matches!(b, b'$' | b'\r' | b'\n'))
+                        .unwrap_or(bytes.len() - at);
+                }
+            }
+        }
+        at
+    }
+
+    /// Adds to the carried sentence, or starts dropping it once it is too long.
+    fn carry_more(&mut self, bytes: &[u8]) {
+        if self.discarding || bytes.is_empty() {
             return;
         }
-        if self.carry.len() + segment.len() > MAX_LINE_BYTES {
+        if self.carry.len() + bytes.len() > MAX_LINE_BYTES {
             self.stats.overlong += 1;
             self.discarding = true;
             self.carry.clear();
         } else {
-            self.carry.extend_from_slice(segment);
+            self.carry.extend_from_slice(bytes);
         }
     }
 
-    /// One line without its ending: split at every `$`, judge each sentence.
-    fn line(&mut self, line: &[u8], on_position: &mut impl FnMut(PositionKind, &GpsState)) {
-        if line.len() > MAX_LINE_BYTES {
-            self.stats.overlong += 1;
-            return;
-        }
-        let mut rest = line;
-        if rest.first() != Some(&b'$') {
-            if rest.is_empty() {
-                return;
-            }
-            self.stats.not_nmea += 1;
-            match rest.iter().position(|&b| b == b'$') {
-                Some(i) => rest = &rest[i..],
-                None => return,
-            }
-        }
-        while !rest.is_empty() {
-            let next = rest[1..]
-                .iter()
-                .position(|&b| b == b'$')
-                .map_or(rest.len(), |i| i + 1);
-            self.sentence(&rest[..next], on_position);
-            rest = &rest[next..];
-        }
-    }
-
-    fn sentence(&mut self, text: &[u8], on_position: &mut impl FnMut(PositionKind, &GpsState)) {
+    fn judge(
+        &mut self,
+        text: &[u8],
+        sentence: Result<Sentence, Reject>,
+        on_position: &mut impl FnMut(PositionKind, &GpsState),
+    ) {
         self.stats.sentences += 1;
         self.raw.push(text);
-        let sentence = match Sentence::parse(text) {
+        let sentence = match sentence {
             Ok(s) => s,
             Err(Reject::BadChecksum) => {
                 self.stats.bad_checksum += 1;
@@ -181,7 +213,15 @@ impl NmeaStream {
                 return;
             }
         };
-        let (outcome, kind) = self.dispatch(&sentence);
+        self.apply(&sentence, on_position);
+    }
+
+    fn apply(
+        &mut self,
+        sentence: &Sentence,
+        on_position: &mut impl FnMut(PositionKind, &GpsState),
+    ) {
+        let (outcome, kind) = self.dispatch(sentence);
         match outcome {
             Outcome::Position => {
                 self.stats.accepted += 1;
@@ -225,4 +265,11 @@ fn is_gnss_talker(t: [u8; 2]) -> bool {
         &t,
         b"GP" | b"GN" | b"GL" | b"GA" | b"GB" | b"BD" | b"GQ" | b"QZ" | b"GI"
     )
+}
+
+/// Where a carried sentence ends in the next chunk: a line ending or the next `$`.
+fn end_of_sentence(bytes: &[u8]) -> Option<usize> {
+    bytes
+        .iter()
+        .position(|&b| matches!(b, b'$' | b'\r' | b'\n'))
 }

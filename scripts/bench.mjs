@@ -1,0 +1,25 @@
+// `npm run bench`: each case prints one JSON line {name, ours, peer, ratio, ...}, where
+// ratio = our throughput / the peer's, both measured in this same run on this machine.
+// Benchmarks are not tests: they never fail because the machine is slow.
+import { mkdirSync } from 'node:fs';
+import { ensureNodeModules, root, run } from './lib.mjs';
+
+const only = process.argv.slice(2);
+if ((await ensureNodeModules()) !== 0 || (await run('bash scripts/build-wasm.sh', { quiet: true })) !== 0) {
+  console.error('bench: setup failed');
+  process.exit(1);
+}
+mkdirSync(`${root}target/bench`, { recursive: true });
+
+const cases = {
+  nmea: async () => (await import('./bench/nmea.mjs')).nmeaCase(),
+};
+for (const [name, fn] of Object.entries(cases)) {
+  if (only.length && !only.includes(name)) continue;
+  try {
+    for (const line of await fn()) console.log(JSON.stringify(line));
+  } catch (e) {
+    console.log(JSON.stringify({ name, error: String(e?.message ?? e) }));
+    process.exitCode = 1;
+  }
+}

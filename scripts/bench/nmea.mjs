@@ -1,0 +1,78 @@
+// NMEA case: one generated 10 Hz log (~1M sentences, ~66 MB), parsed by the project's wasm
+// NmeaStream in Node and by nmea-simple (the fastest npm parser measured), same process,
+// same run; and by the native CLI (clearway nmea, JSONL to /dev/null) for the native figure.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseNmeaSentence } from 'nmea-simple';
+import { root } from '../lib.mjs';
+import { best, bestInterleaved, loadCore } from './wasm.mjs';
+
+export async function nmeaCase() {
+  const log = `${root}target/bench/nmea-10hz.log`;
+  if (!existsSync(log)) execFileSync('node', [`${root}scripts/bench/gen-nmea.mjs`, log]);
+  const bytes = readFileSync(log);
+  const core = await loadCore();
+  const state = new Float64Array(32);
+  const fields = core.nmeaStateFields().split(',');
+  const at = (name) => state[fields.indexOf(name)];
+
+  // Ours: bytes in 64 KiB chunks (a serial reader delivers far smaller ones; the engine does
+  // not care), the state read once at the end as the UI would at display rate.
+  let sentences = 0;
+  const ours = () => {
+    const stream = new core.NmeaStream();
+    for (let i = 0; i < bytes.length; i += 65536) stream.push(bytes.subarray(i, i + 65536));
+    stream.finish();
+    stream.readState(state);
+    sentences = at('sentences');
+    stream.free();
+  };
+
+  // Peer: nmea-simple on the text (decoding the bytes is not timed: in its favour).
+  const text = bytes.toString('latin1');
+  let peerParsed = 0;
+  const peer = () => {
+    peerParsed = 0;
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf('\r\n', start);
+      if (end < 0) break;
+      try {
+        parseNmeaSentence(text.slice(start, end));
+        peerParsed++;
+      } catch {
+        // an unsupported or malformed sentence: counted as not parsed
+      }
+      start = end + 2;
+    }
+  };
+  const [oursMs, peerMs] = bestInterleaved(5, [ours, peer]);
+  if (at('badChecksum') !== 0 || at('accepted') !== sentences) throw new Error('ours: not every sentence was accepted');
+  if (peerParsed !== sentences) throw new Error(`peer parsed ${peerParsed} of ${sentences}`);
+
+  // Native: the engine alone (crates/core/examples/nmea_throughput.rs, best of 5 in-process),
+  // and the whole CLI process writing JSONL.
+  const cargo = (args) => execFileSync('cargo', [...args, '--release', '--locked', '-q'], { cwd: root, stdio: 'inherit' });
+  cargo(['build', '-p', 'clearway-cli']);
+  cargo(['build', '-p', 'clearway-core', '--example', 'nmea_throughput']);
+  const engine = JSON.parse(execFileSync(`${root}target/release/examples/nmea_throughput`, [log], { encoding: 'utf8' }));
+  const engineMs = engine.seconds * 1000;
+  const cli = `${root}target/release/clearway`;
+  const nativeMs = best(3, () => execFileSync(cli, ['nmea', log], { stdio: ['ignore', 'ignore', 'ignore'] }));
+
+  const rate = (ms) => Math.round(sentences / (ms / 1000));
+  const common = { sentences, bytes: bytes.length, peer: 'nmea-simple', peer_sentences_per_s: rate(peerMs), peer_ms: Math.round(peerMs) };
+  return [
+    { name: 'nmea-10hz-1M', ours: 'wasm', ...common, ratio: +(peerMs / oursMs).toFixed(2), ours_sentences_per_s: rate(oursMs), ours_ms: Math.round(oursMs) },
+    { name: 'nmea-10hz-1M', ours: 'native', ...common, ratio: +(peerMs / engineMs).toFixed(2), ours_sentences_per_s: rate(engineMs), ours_ms: Math.round(engineMs) },
+    {
+      name: 'nmea-10hz-1M-cli',
+      ours: 'native',
+      ...common,
+      ratio: +(peerMs / nativeMs).toFixed(2),
+      ours_sentences_per_s: rate(nativeMs),
+      ours_ms: Math.round(nativeMs),
+      note: 'native = the whole `clearway nmea FILE` process, JSONL written to /dev/null',
+    },
+  ];
+}

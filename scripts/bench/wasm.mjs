@@ -1,0 +1,39 @@
+// Loads the project's wasm build (web/src/core/pkg) in Node, synchronously.
+import { readFileSync } from 'node:fs';
+import { root } from '../lib.mjs';
+
+export async function loadCore() {
+  const dir = `${root}web/src/core/pkg`;
+  const core = await import(`${dir}/clearway_wasm.js`);
+  core.initSync({ module: readFileSync(`${dir}/clearway_wasm_bg.wasm`) });
+  return core;
+}
+
+/**
+ * Best time (ms) of each function over `reps` rounds, after one warm-up each. Rounds
+ * alternate between the functions, so a load spike on a shared machine hits both sides.
+ */
+export function bestInterleaved(reps, fns) {
+  for (const fn of fns) fn();
+  const mins = fns.map(() => Infinity);
+  for (let r = 0; r < reps; r++) {
+    fns.forEach((fn, i) => {
+      const t = performance.now();
+      fn();
+      mins[i] = Math.min(mins[i], performance.now() - t);
+    });
+  }
+  return mins;
+}
+
+/** Best of `reps` runs of `fn` (milliseconds), after one warm-up. */
+export function best(reps, fn) {
+  fn();
+  let min = Infinity;
+  for (let i = 0; i < reps; i++) {
+    const t = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t);
+  }
+  return min;
+}
