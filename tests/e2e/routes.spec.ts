@@ -1,6 +1,6 @@
 // Every route of SPEC §2 renders its own page, each loaded on demand.
 import { expect, test } from '@playwright/test';
-import { seedLocalStorage } from './support/app';
+import { coreVersionLine, seedLocalStorage } from './support/app';
 
 /** The route table of SPEC §2, with the heading each page shows. */
 const ROUTES: { path: string; heading: string; guarded?: boolean; shows?: string }[] = [
@@ -68,6 +68,16 @@ test('the dispatch console opens the live view of a convoy by its ID', async ({ 
   await expect(page).toHaveURL(/\/route-enforcement\/live\/north-7$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch live view' })).toBeVisible();
 });
+
+for (const path of ['/', '/help']) {
+  test(`${path} shows the version reported by the WebAssembly core`, async ({ page }) => {
+    await seedLocalStorage(page, { app_access: 'true' });
+    const wasm = page.waitForResponse((response) => /\/assets\/clearway_wasm_bg-[\w-]+\.wasm$/.test(response.url()));
+    await page.goto(path);
+    await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
+    expect((await wasm).headers()['content-type']).toBe('application/wasm');
+  });
+}
 
 test.describe('loading on demand', () => {
   test('the first HTML loads one script; a page loads its own chunk, not the others', async ({ page }) => {
