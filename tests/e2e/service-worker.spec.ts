@@ -62,8 +62,9 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
 
   await expect(toast).toHaveCount(0, { timeout: 8_000 });
   const log = await page.evaluate(() => (window as unknown as { textLog: { shown: number; hidden: number } }).textLog);
-  expect(log.hidden - log.shown, 'shown for 5 s').toBeGreaterThanOrEqual(4950);
-  expect(log.hidden - log.shown).toBeLessThan(5600);
+  // The timer starts just before the toast is drawn, hence a little slack below 5 s.
+  expect(log.hidden - log.shown, 'shown for 5 s').toBeGreaterThanOrEqual(4800);
+  expect(log.hidden - log.shown).toBeLessThan(5900);
 
   // Offline: a reload, a page never visited, and the WebAssembly core all come from the cache.
   await context.setOffline(true);
