@@ -23,3 +23,15 @@ pub mod nmea;
 
 /// A track of GPS fixes, one point per epoch, as GeoJSON or GPX.
 pub mod track;
+
+/// Point-of-interest types: stored names, labels, colours and icons, one table for all.
+pub mod poi;
+
+/// The survey model: serde types for surveys, measurements, routes, traces and alerts.
+pub mod survey;
+
+/// Survey exports: CSV, JSON, GeoJSON, GPX, KML and the zip archive with media.
+pub mod export;
+
+/// A streaming zip writer over any `Write`: memory bounded by the largest single entry.
+pub mod zip_writer;
