@@ -35,3 +35,6 @@ pub mod export;
 
 /// A streaming zip writer over any `Write`: memory bounded by the largest single entry.
 pub mod zip_writer;
+
+/// The survey backup format (v1): the zip the app writes and the CLI reads.
+pub mod backup;
