@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is not there yet. Idempotent: a second run
-# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser]
+# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [gis]
 #   wasm     a Rust → wasm32 toolchain and the wasm-bindgen CLI matching Cargo.lock
 #   browser  Debian's Chromium (never `npx playwright install`: it downloads and fails here)
+#   gis      GDAL's command-line tools (ogrinfo) and unzip, the independent readers of the export tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/toolchain.sh
@@ -38,11 +39,16 @@ ensure_browser() {
   apt_install chromium fonts-liberation
 }
 
+ensure_gis() {
+  apt_install gdal-bin unzip
+}
+
 for what in "${@:-wasm browser}"; do
   for w in $what; do
     case "$w" in
       wasm) ensure_wasm ;;
       browser) ensure_browser ;;
+      gis) ensure_gis ;;
       *) echo "ensure-tools: unknown target '$w'" >&2; exit 2 ;;
     esac
   done

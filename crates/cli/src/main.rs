@@ -3,6 +3,9 @@
 //! Errors are one clear line on stderr, exit code 2 for bad input, 1 for other failures;
 //! never a panic.
 
+mod demo;
+mod export_cmd;
+mod geo_cmd;
 mod nmea_cmd;
 
 use std::process::ExitCode;
@@ -46,6 +49,61 @@ enum Command {
         #[arg(long, value_enum, default_value_t = NmeaFormat::Jsonl)]
         format: NmeaFormat,
     },
+    /// Exports a survey backup as CSV, JSON, GeoJSON, GPX, KML or a zip with media.
+    Export {
+        /// The survey backup (a zip written by the app; see docs/backup-format.md)
+        backup: String,
+        /// csv, json, geojson, gpx, kml or zip
+        #[arg(long)]
+        format: String,
+        /// The file to write
+        #[arg(short, long)]
+        out: String,
+    },
+    /// Imports a route file (GPX, KML, GeoJSON) and prints it as a GeoJSON line.
+    Route {
+        /// The route file
+        file: String,
+        /// Simplify (Douglas-Peucker) with this tolerance in metres
+        #[arg(long, value_name = "TOLERANCE")]
+        simplify: Option<f64>,
+    },
+    /// Decodes or encodes Google encoded polylines.
+    Polyline {
+        #[command(subcommand)]
+        action: PolylineAction,
+    },
+    /// Writes a realistic synthetic survey backup (for demos, tests and benchmarks).
+    DemoBackup {
+        /// The backup file to write
+        #[arg(short, long)]
+        out: String,
+        /// Number of measurements (the first is the survey's START)
+        #[arg(long, default_value_t = 100)]
+        measurements: usize,
+        /// Number of photos (~300 KB JPEG each), one per measurement
+        #[arg(long, default_value_t = 10)]
+        photos: usize,
+    },
+}
+
+#[derive(Subcommand)]
+enum PolylineAction {
+    /// Prints the positions of an encoded polyline as [[lat, lng], ...]
+    Decode {
+        /// The encoded polyline
+        #[arg(allow_hyphen_values = true)]
+        encoded: String,
+        /// Decimal digits: 5 (Google) or 6 (OSRM "polyline6")
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(5..=6))]
+        precision: u32,
+    },
+    /// Reads [[lat, lng], ...] on stdin and prints the encoded polyline
+    Encode {
+        /// Decimal digits: 5 (Google) or 6 (OSRM "polyline6")
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(5..=6))]
+        precision: u32,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -79,6 +137,15 @@ impl CliError {
     }
 }
 
+/// The current time, ISO 8601 UTC with milliseconds.
+pub fn now_iso() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    #[allow(clippy::cast_precision_loss)] // epoch ms stay far below 2^53
+    clearway_core::survey::trace::epoch_ms_to_iso(ms as f64).unwrap_or_default()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -96,6 +163,21 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Nmea { file, format } => nmea_cmd::run(&file, format),
+        Command::Export {
+            backup,
+            format,
+            out,
+        } => export_cmd::run(&backup, &format, &out),
+        Command::Route { file, simplify } => geo_cmd::route(&file, simplify),
+        Command::Polyline { action } => match action {
+            PolylineAction::Decode { encoded, precision } => geo_cmd::decode(&encoded, precision),
+            PolylineAction::Encode { precision } => geo_cmd::encode(precision),
+        },
+        Command::DemoBackup {
+            out,
+            measurements,
+            photos,
+        } => demo::run(&out, measurements, photos),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,150 @@
+//! `clearway export BACKUP --format csv|json|geojson|gpx|kml|zip -o OUT`.
+//!
+//! Reads a survey backup (docs/backup-format.md) and writes one export. The output is
+//! written to `OUT.partial` and renamed to `OUT` when complete, so a failed run never
+//! leaves a half-written file under the real name. A zip export streams the media from
+//! the backup one at a time, with a progress bar on stderr when stderr is a terminal.
+
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, IsTerminal, Write};
+use std::path::Path;
+
+use clearway_core::backup::BackupError;
+use clearway_core::backup::read::BackupReader;
+use clearway_core::export::archive::ExportArchive;
+use clearway_core::export::{self, ExportError, ExportFormat};
+
+use crate::CliError;
+
+pub fn run(backup: &str, format: &str, out: &str) -> Result<(), CliError> {
+    let format = ExportFormat::parse(format).map_err(|e| CliError::input(e.to_string()))?;
+    let file =
+        File::open(backup).map_err(|e| CliError::input(format!("cannot read {backup}: {e}")))?;
+    let mut reader =
+        BackupReader::open(BufReader::new(file)).map_err(|e| backup_error(backup, &e))?;
+    let data = reader.read_data().map_err(|e| backup_error(backup, &e))?;
+    let partial = format!("{out}.partial");
+    let result = write(&mut reader, &data, format, &partial);
+    match result {
+        Ok(()) => fs::rename(&partial, out).map_err(|e| CliError {
+            message: format!("cannot write {out}: {e}"),
+            code: 1,
+        }),
+        Err(e) => {
+            let _ = fs::remove_file(&partial);
+            Err(e)
+        }
+    }
+}
+
+fn write(
+    reader: &mut BackupReader<BufReader<File>>,
+    data: &clearway_core::survey::SurveyData,
+    format: ExportFormat,
+    path: &str,
+) -> Result<(), CliError> {
+    let file = File::create(path).map_err(|e| CliError {
+        message: format!("cannot create {}: {e}", Path::new(path).display()),
+        code: 1,
+    })?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    if format != ExportFormat::Zip {
+        export::write_document(&mut out, data, format).map_err(|e| export_error(&e))?;
+        return out.flush().map_err(|e| CliError::output(&e));
+    }
+    let by_id: HashMap<&str, usize> = data
+        .measurements
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.id.as_str(), i))
+        .collect();
+    let created = crate::now_iso();
+    let mut archive =
+        ExportArchive::new(out, data, Some(&created)).map_err(|e| export_error(&e))?;
+    let media = reader.manifest().media.clone();
+    let mut progress = Progress::new(media.len());
+    for entry in &media {
+        let (Some(&i), Some(kind)) = (by_id.get(entry.measurement_id.as_str()), entry.media_kind())
+        else {
+            // A medium whose measurement is gone: SPEC §8 skips unknown media with a warning.
+            progress.warn(&format!(
+                "skipped {}: no measurement {}",
+                entry.path, entry.measurement_id
+            ));
+            continue;
+        };
+        let bytes = reader
+            .read_media(entry)
+            .map_err(|e| backup_error("the backup", &e))?;
+        archive
+            .add_media(&data.measurements[i], kind, &bytes)
+            .map_err(|e| export_error(&e))?;
+        progress.tick();
+    }
+    progress.done();
+    archive.finish().map_err(|e| export_error(&e))?;
+    Ok(())
+}
+
+fn backup_error(path: &str, e: &BackupError) -> CliError {
+    match e {
+        BackupError::Io(io) => CliError::input(format!("cannot read {path}: {io}")),
+        e => CliError::input(format!("{path}: {e}")),
+    }
+}
+
+fn export_error(e: &ExportError) -> CliError {
+    match e {
+        ExportError::UnsupportedFormat(_) => CliError::input(e.to_string()),
+        e => CliError {
+            message: e.to_string(),
+            code: 1,
+        },
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+struct Progress {
+    total: usize,
+    done: usize,
+    draw: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Self {
+        Self {
+            total,
+            done: 0,
+            draw: std::io::stderr().is_terminal() && total > 0,
+        }
+    }
+
+    fn tick(&mut self) {
+        self.done += 1;
+        if self.draw {
+            let width = 30;
+            let filled = self.done * width / self.total.max(1);
+            eprint!(
+                "\rexport [{}{}] {}/{} media",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                self.done,
+                self.total
+            );
+        }
+    }
+
+    fn warn(&self, message: &str) {
+        if self.draw {
+            eprintln!();
+        }
+        eprintln!("clearway: warning: {message}");
+    }
+
+    fn done(&self) {
+        if self.draw {
+            eprintln!();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! `clearway route FILE [--simplify TOLERANCE]` and `clearway polyline decode|encode`.
+
+use std::fmt::Write as _;
+use std::io::Read;
+
+use clearway_core::import::{self, ImportError, ImportedRoute};
+use clearway_core::polyline::{self, Precision};
+
+use crate::CliError;
+
+/// Imports a route (GPX, KML or GeoJSON, by extension, else by content) and prints it as a
+/// GeoJSON `Feature` with a `LineString`, `[lon, lat]`.
+pub fn route(path: &str, simplify_m: Option<f64>) -> Result<(), CliError> {
+    let bytes = read_limited(path)?;
+    let route = import_any(path, &bytes).map_err(|e| CliError::input(e.to_string()))?;
+    let coords = match simplify_m {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(CliError::input(format!(
+                "--simplify needs a tolerance in metres of 0 or more, got {t}"
+            )));
+        }
+        Some(t) => import::simplify::simplify(&route.coords, t),
+        None => route.coords.clone(),
+    };
+    println!("{}", feature(&route, &coords));
+    Ok(())
+}
+
+fn read_limited(path: &str) -> Result<Vec<u8>, CliError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::input(format!("cannot read {path}: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(import::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::input(format!("cannot read {path}: {e}")))?;
+    Ok(bytes)
+}
+
+fn import_any(path: &str, bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
+    let ext = path
+        .rsplit_once('.')
+        .map_or("", |(_, e)| e)
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "gpx" => import::gpx::import_gpx(bytes),
+        "kml" => import::kml::import_kml(bytes),
+        "geojson" | "json" => import::geojson::import_geojson(bytes),
+        _ => {
+            let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_string();
+            let text = head.trim_start_matches('\u{feff}').trim_start();
+            if text.starts_with('{') || text.starts_with('[') {
+                import::geojson::import_geojson(bytes)
+            } else if head.contains("<kml") {
+                import::kml::import_kml(bytes)
+            } else {
+                import::gpx::import_gpx(bytes)
+            }
+        }
+    }
+}
+
+fn feature(route: &ImportedRoute, flat: &[f64]) -> String {
+    let mut coords = String::with_capacity(flat.len() * 12);
+    for (i, p) in flat.chunks_exact(2).enumerate() {
+        if i > 0 {
+            coords.push(',');
+        }
+        let _ = write!(coords, "[{},{}]", p[1], p[0]);
+    }
+    let name = serde_json::Value::from(route.name.clone());
+    format!(
+        r#"{{"type":"Feature","properties":{{"name":{name},"points":{}}},"geometry":{{"type":"LineString","coordinates":[{coords}]}}}}"#,
+        flat.len() / 2
+    )
+}
+
+fn precision(digits: u32) -> Result<Precision, CliError> {
+    Precision::new(digits).map_err(|e| CliError::input(e.to_string()))
+}
+
+/// Prints `[[lat, lng], ...]`.
+pub fn decode(encoded: &str, digits: u32) -> Result<(), CliError> {
+    let flat = polyline::decode(encoded.trim(), precision(digits)?)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let mut out = String::with_capacity(flat.len() * 12 + 2);
+    out.push('[');
+    for (i, p) in flat.chunks_exact(2).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "[{}, {}]", p[0], p[1]);
+    }
+    out.push(']');
+    println!("{out}");
+    Ok(())
+}
+
+/// Reads `[[lat, lng], ...]` on stdin and prints the encoded polyline.
+pub fn encode(digits: u32) -> Result<(), CliError> {
+    let precision = precision(digits)?;
+    let mut text = String::new();
+    std::io::stdin()
+        .take(import::MAX_FILE_BYTES as u64)
+        .read_to_string(&mut text)
+        .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
+    let points: Vec<[f64; 2]> = serde_json::from_str(&text).map_err(|e| {
+        CliError::input(format!(
+            "standard input must be a JSON list of [lat, lng] pairs: {e}"
+        ))
+    })?;
+    let flat: Vec<f64> = points.iter().flatten().copied().collect();
+    let encoded = polyline::encode(&flat, precision).map_err(|e| CliError::input(e.to_string()))?;
+    println!("{encoded}");
+    Ok(())
+}

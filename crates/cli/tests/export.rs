@@ -1,0 +1,230 @@
+//! `clearway demo-backup` and `clearway export`, checked with independent readers: GDAL's
+//! `ogrinfo` (Debian `gdal-bin`, installed by `npm test` through `ensure-tools.sh gis`) for
+//! CSV, GeoJSON, GPX and KML, and Python's `zipfile` and Info-ZIP's `unzip -t` for the zips.
+//! A missing reader fails the test: it never skips.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn clearway(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_clearway"))
+        .args(args)
+        .output()
+        .expect("the clearway binary runs")
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("clearway-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_ok(args: &[&str]) -> Output {
+    let out = clearway(args);
+    assert!(
+        out.status.success(),
+        "clearway {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn tool(program: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
+        });
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `layer name → feature count`, as `ogrinfo -so -al` reports them.
+fn ogr_counts(file: &Path) -> Vec<(String, u64)> {
+    let report = tool("ogrinfo", &["-ro", "-so", "-al", file.to_str().unwrap()]);
+    let mut counts = Vec::new();
+    let mut layer = String::new();
+    for line in report.lines() {
+        if let Some(name) = line.strip_prefix("Layer name: ") {
+            name.trim().clone_into(&mut layer);
+        } else if let Some(n) = line.strip_prefix("Feature Count: ") {
+            counts.push((layer.clone(), n.trim().parse().unwrap()));
+        }
+    }
+    counts
+}
+
+fn demo(dir: &Path, measurements: &str, photos: &str) -> String {
+    let backup = dir.join("survey-backup.zip");
+    let backup = backup.to_str().unwrap().to_owned();
+    run_ok(&[
+        "demo-backup",
+        "-o",
+        &backup,
+        "--measurements",
+        measurements,
+        "--photos",
+        photos,
+    ]);
+    backup
+}
+
+fn export(backup: &str, format: &str, dir: &Path) -> PathBuf {
+    let out = dir.join(format!("export.{format}"));
+    run_ok(&[
+        "export",
+        backup,
+        "--format",
+        format,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    out
+}
+
+#[test]
+fn every_map_export_opens_in_gdal_with_the_expected_feature_counts() {
+    let dir = scratch("ogr");
+    // 30 measurements, all positioned; 10 trace points per measurement = 300; one planned
+    // route whose geometry keeps every 20th trace point = 15 positions.
+    let backup = demo(&dir, "30", "0");
+    let count = |file: &Path| ogr_counts(file);
+    let named = |pairs: &[(&str, u64)]| -> Vec<(String, u64)> {
+        pairs.iter().map(|(n, c)| ((*n).to_owned(), *c)).collect()
+    };
+    assert_eq!(
+        count(&export(&backup, "geojson", &dir)),
+        named(&[("export", 32)]),
+        "30 points + 1 route + 1 trace"
+    );
+    assert_eq!(
+        count(&export(&backup, "gpx", &dir)),
+        named(&[
+            ("waypoints", 30),
+            ("routes", 1),
+            ("tracks", 1),
+            ("route_points", 15),
+            ("track_points", 300)
+        ])
+    );
+    assert_eq!(
+        count(&export(&backup, "kml", &dir)),
+        named(&[
+            ("Points of interest", 30),
+            ("Routes", 1),
+            ("Vehicle trace", 1)
+        ])
+    );
+    assert_eq!(
+        count(&export(&backup, "csv", &dir)),
+        named(&[("export", 30)])
+    );
+}
+
+#[test]
+fn gdal_reads_csv_numbers_as_written_and_the_formula_guard() {
+    let dir = scratch("ogr-csv");
+    let backup = demo(&dir, "12", "0");
+    let csv = export(&backup, "csv", &dir);
+    let report = tool(
+        "ogrinfo",
+        &[
+            "-ro",
+            "-al",
+            "-where",
+            "\"POI Number\" = '1'",
+            csv.to_str().unwrap(),
+        ],
+    );
+    // The START measurement (SPEC §4): height 0 with 3 decimals, note 'SURVEY START'.
+    assert!(report.contains("Height (m) (String) = 0.000"), "{report}");
+    assert!(report.contains("Note (String) = SURVEY START"), "{report}");
+    assert!(report.contains("POI Type (String) = START"), "{report}");
+    assert!(
+        report.contains("Longitude (String) = -73.567256"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_zip_export_passes_python_and_unzip_and_carries_the_backup_photos() {
+    let dir = scratch("zip");
+    let backup = demo(&dir, "20", "4");
+    let zip = export(&backup, "zip", &dir);
+    let zip = zip.to_str().unwrap();
+    assert!(tool("unzip", &["-tq", zip]).contains("No errors detected"));
+    assert!(tool("unzip", &["-tq", &backup]).contains("No errors detected"));
+    // Python's zipfile checks every CRC, lists the layout, and compares each photo with the
+    // backup's copy of the same name.
+    let script = r#"
+import sys, zipfile
+out, backup = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2])
+assert out.testzip() is None and backup.testzip() is None
+names = out.namelist()
+images = [n for n in names if n.startswith("images/")]
+assert len(images) == 4, images
+for n in images:
+    assert n.endswith(".jpg") and n.split("/")[1].startswith("image_R001_POI0000"), n
+    assert out.getinfo(n).compress_type == zipfile.ZIP_STORED
+    assert out.read(n) == backup.read("media/" + n.split("/")[1]), n
+    assert out.read(n)[:2] == b"\xff\xd8" and out.read(n)[-2:] == b"\xff\xd9"
+    assert 250_000 <= out.getinfo(n).file_size <= 350_000
+for n in ["README.txt", "documents/measurements.csv", "documents/survey.json",
+          "documents/survey.geojson", "traces/vehicle-trace.gpx", "traces/vehicle-trace.geojson",
+          "traces/vehicle-trace.kml", "routes/routes.gpx", "routes/routes.geojson", "routes/routes.kml"]:
+    assert n in names, n
+assert out.getinfo("documents/survey.json").compress_type == zipfile.ZIP_DEFLATED
+print("ok", len(names))
+"#;
+    let said = tool("python3", &["-c", script, zip, &backup]);
+    assert_eq!(said.trim(), "ok 14");
+}
+
+#[test]
+fn bad_backups_and_formats_are_one_line_errors_with_exit_code_2() {
+    let dir = scratch("errors");
+    let not_zip = dir.join("notes.txt");
+    std::fs::write(&not_zip, "just text").unwrap();
+    let out_file = dir.join("out.csv");
+    let out = clearway(&[
+        "export",
+        not_zip.to_str().unwrap(),
+        "--format",
+        "csv",
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Not a Clearway survey backup: the file is not a zip archive"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!out_file.exists() && !dir.join("out.csv.partial").exists());
+
+    let backup = demo(&dir, "3", "0");
+    let out = clearway(&["export", &backup, "--format", "pdf", "-o", "x.pdf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "clearway: Unsupported export format: pdf"
+    );
+    let out = clearway(&[
+        "demo-backup",
+        "-o",
+        "x.zip",
+        "--measurements",
+        "2",
+        "--photos",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
