@@ -4,6 +4,15 @@
 /// The NMEA engine behind a handle: bytes in, the GPS state out as one `Float64Array`.
 mod nmea;
 
+/// JS `Error`s with a stable `code`.
+mod error;
+
+/// Polylines, simplification and the POI table over flat `Float64Array`s.
+mod geo;
+
+/// Survey records, document exports, the export archive and the backup, behind handles.
+mod export;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 

@@ -33,6 +33,44 @@ pub struct SurveyData {
     pub alerts: Vec<Alert>,
 }
 
+impl SurveyData {
+    /// Reads the app's JSON texts: the survey object and the arrays of measurements,
+    /// routes, trace points and alerts. A blank text counts as none. The error names the
+    /// part and the position.
+    ///
+    /// ```
+    /// use clearway_core::survey::SurveyData;
+    /// let data = SurveyData::from_json_parts(r#"{"name": "A20"}"#, "[]", "", "", "").unwrap();
+    /// assert_eq!(data.survey.survey_title, "A20");
+    /// let err = SurveyData::from_json_parts("{}", "[{\"rel\": true}]", "", "", "").unwrap_err();
+    /// assert!(err.starts_with("measurements: "), "{err}");
+    /// ```
+    pub fn from_json_parts(
+        survey: &str,
+        measurements: &str,
+        routes: &str,
+        traces: &str,
+        alerts: &str,
+    ) -> Result<Self, String> {
+        fn parse<T: serde::de::DeserializeOwned + Default>(
+            what: &str,
+            json: &str,
+        ) -> Result<T, String> {
+            if json.trim().is_empty() {
+                return Ok(T::default());
+            }
+            serde_json::from_str(json).map_err(|e| format!("{what}: {e}"))
+        }
+        Ok(Self {
+            survey: parse("survey", survey)?,
+            measurements: parse("measurements", measurements)?,
+            routes: parse("routes", routes)?,
+            traces: parse("traces", traces)?,
+            alerts: parse("alerts", alerts)?,
+        })
+    }
+}
+
 /// Why a new survey cannot be created. The texts are SPEC §5's, word for word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SurveyError {
