@@ -3,6 +3,7 @@
 # only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [gis]
 #   wasm     a Rust → wasm32 toolchain and the wasm-bindgen CLI matching Cargo.lock
 #   browser  Debian's Chromium (never `npx playwright install`: it downloads and fails here)
+#   fuzz     cargo-fuzz, for scripts/fuzz.sh
 #   gis      GDAL's command-line tools (ogrinfo) and unzip, the independent readers of the export tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,16 @@ ensure_wasm() {
   fi
 }
 
+ensure_fuzz() {
+  # cargo-fuzz drives libFuzzer; it needs a nightly-capable rustc, which the wasm toolchain
+  # (Debian's rustc-web with RUSTC_BOOTSTRAP) or a rustup nightly provides.
+  ensure_wasm
+  command -v cargo-fuzz >/dev/null 2>&1 || {
+    echo "ensure-tools: installing cargo-fuzz (once; about a minute)" >&2
+    cargo install cargo-fuzz --locked >&2
+  }
+}
+
 ensure_browser() {
   apt_install chromium fonts-liberation
 }
@@ -48,6 +59,7 @@ for what in "${@:-wasm browser}"; do
     case "$w" in
       wasm) ensure_wasm ;;
       browser) ensure_browser ;;
+      fuzz) ensure_fuzz ;;
       gis) ensure_gis ;;
       *) echo "ensure-tools: unknown target '$w'" >&2; exit 2 ;;
     esac

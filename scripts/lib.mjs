@@ -53,6 +53,20 @@ export function stamp(stampFile, inputs) {
   };
 }
 
+/**
+ * The shared real-world corpus (../shared/corpus beside the project): `$CLEARWAY_CORPUS`,
+ * else beside this checkout, else beside the checkout this one was cloned from (a fresh
+ * clone in a temporary folder still finds it). `null` when there is none.
+ */
+export function corpusDir() {
+  const candidates = [process.env.CLEARWAY_CORPUS, join(root, '..', 'shared', 'corpus')];
+  const origin = capture('git config --get remote.origin.url').trim();
+  if (origin && !/^[a-z]+:\/\//.test(origin) && !origin.includes('@')) {
+    candidates.push(join(origin, '..', 'shared', 'corpus'));
+  }
+  return candidates.find((dir) => dir && existsSync(join(dir, 'README.md'))) ?? null;
+}
+
 /** `npm ci` when node_modules is missing or older than package-lock.json. */
 export async function ensureNodeModules() {
   const s = stamp('node_modules/.clearway-lock', hashTree(['package-lock.json']));

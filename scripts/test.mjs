@@ -6,7 +6,13 @@
 // without reporting a failed test (it did not compile, say) adds one failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWeb, ensureNodeModules, root, run } from './lib.mjs';
+import { buildWeb, corpusDir, ensureNodeModules, root, run } from './lib.mjs';
+
+// Every suite reads the shared corpus from one place. Without it the corpus tests fail (they
+// never skip): say why up front.
+const corpus = corpusDir();
+if (corpus) process.env.CLEARWAY_CORPUS = corpus;
+else console.error('npm test: the shared corpus (../shared/corpus) was not found; set CLEARWAY_CORPUS. Corpus tests will fail.');
 
 const reports = join(root, 'target', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
@@ -36,14 +42,15 @@ function playwrightCounts(file) {
 const report = (name) => join(reports, name);
 const steps = [
   { name: 'npm packages', fn: ensureNodeModules, gate: true },
-  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis', gate: true },
+  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz', gate: true },
   { name: 'cargo fmt --check', cmd: 'cargo fmt --all --check' },
   { name: 'cargo clippy -D warnings', cmd: 'cargo clippy --workspace --all-targets --locked -- -D warnings' },
   {
     name: 'cargo test',
-    cmd: `set -o pipefail; cargo test --workspace --locked 2>&1 | tee ${report('cargo.txt')}`,
+    cmd: `set -o pipefail; cargo test --workspace --locked --no-fail-fast 2>&1 | tee ${report('cargo.txt')}`,
     counts: () => cargoCounts(report('cargo.txt')),
   },
+  { name: 'fuzz (30 s per target)', cmd: 'bash scripts/fuzz.sh', env: { FUZZ_SECONDS: '30' } },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh', gate: true },
   { name: 'clearway-core: wasm32, no JS deps', cmd: 'bash scripts/check-core-wasm.sh' },
   { name: 'tsc --strict', cmd: 'npm run typecheck -w web' },
