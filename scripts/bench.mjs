@@ -13,6 +13,10 @@ mkdirSync(`${root}target/bench`, { recursive: true });
 
 const cases = {
   nmea: async () => (await import('./bench/nmea.mjs')).nmeaCase(),
+  polyline: async () => (await import('./bench/polyline.mjs')).polylineCase(),
+  simplify: async () => (await import('./bench/simplify.mjs')).simplifyCase(),
+  csv: async () => (await import('./bench/csv.mjs')).csvCase(),
+  zip: async () => (await import('./bench/zip.mjs')).zipCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;

@@ -1,0 +1,94 @@
+// CSV case: 100,000 measurements to the SPEC §9 CSV. Both sides start from records already
+// in memory: ours from a SurveyRecords handle (the JSON crossed into wasm once; that load is
+// printed as ours_load_ms, not timed), the peer from the plain JS objects. The peer is plain
+// JavaScript doing the same work (toFixed formats, commas in notes to semicolons, formula
+// guard, RFC 4180 quoting, SPEC file names) and producing a string (not encoded to bytes: in
+// its favour). Outputs are checked equal byte for byte.
+import { writeFileSync } from 'node:fs';
+import { root } from '../lib.mjs';
+import { nativeSeconds, walk } from './native.mjs';
+import { bestInterleaved, loadCore } from './wasm.mjs';
+
+const HEADER = 'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n';
+const TYPES = ['bridge', 'tree', 'wire', 'powerLine', 'trafficLight', 'walkway', 'road', 'danger', 'importantNote', ''];
+const NOTES = ['', 'clear', 'low sag, check with utility', '-2 m below sign', 'says "stop"', 'branches overhang, trim'];
+
+function measurements(n) {
+  const { flat, rnd } = walk(n, 4242);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const s = 28_800 + i * 3;
+    const time = `${String(Math.floor(s / 3600) % 24).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+    out.push({
+      id: `${Math.floor(rnd() * 0xffffffff).toString(16).padStart(8, '0')}-m-${i}`,
+      user_id: 'survey-1',
+      rel: 3.5 + rnd() * 3,
+      altGPS: 30 + rnd() * 40,
+      latitude: flat[2 * i],
+      longitude: flat[2 * i + 1],
+      utcDate: '2024-05-01',
+      utcTime: time,
+      speed: rnd() * 90,
+      heading: rnd() * 360,
+      roadNumber: 1 + (i % 40),
+      poiNumber: i + 1,
+      poi_type: TYPES[i % TYPES.length],
+      note: NOTES[i % NOTES.length],
+      source: i % 7 === 3 ? 'slaveApp' : 'manual',
+      imageUrl: i % 3 === 0 ? `blob:${i}` : undefined,
+      widthMeasure: i % 5 === 2 ? 3 + rnd() : undefined,
+      createdAt: 1714550400000 + i * 3000,
+    });
+  }
+  return out;
+}
+
+// The peer: plain JavaScript.
+const GUARD = new Set(['=', '+', '-', '@', '\t', '\r']);
+function text(v, note) {
+  let s = v == null ? '' : String(v);
+  if (note) s = s.replaceAll(',', ';');
+  if (s.length && GUARD.has(s[0])) s = "'" + s;
+  return /[",\r\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
+}
+const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
+function fileName(m, ext) {
+  const road = m.roadNumber == null || m.roadNumber === '' ? 'R000' : 'R' + String(m.roadNumber).padStart(3, '0');
+  return `image_${road}_POI${String(m.poiNumber ?? 0).padStart(5, '0')}_${m.poi_type || 'none'}_${m.id.slice(0, 8)}.${ext}`;
+}
+function plainCsv(ms) {
+  const rows = [HEADER];
+  for (const m of ms) {
+    rows.push(
+      [
+        text(m.utcDate), text(m.utcTime), num(m.rel, 3), num(m.altGPS, 1), num(m.latitude, 6), num(m.longitude, 6),
+        num(m.speed, 1), num(m.heading, 1), text(m.roadNumber), m.poiNumber ?? '', text(m.poi_type), text(m.note, true),
+        text(m.source || 'manual'), num(m.widthMeasure, 3), num(m.lengthMeasure, 3),
+        m.imageUrl ? fileName(m, 'jpg') : '', m.videoUrl ? fileName(m, 'webm') : '', m.drawingUrl ? fileName(m, 'png') : '',
+      ].join(',') + '\r\n',
+    );
+  }
+  return rows.join('');
+}
+
+export async function csvCase() {
+  const core = await loadCore();
+  const n = 100_000;
+  const ms = measurements(n);
+  const json = JSON.stringify(ms);
+  const file = `${root}target/bench/measurements-100k.json`;
+  writeFileSync(file, json);
+  let t = performance.now();
+  const records = new core.SurveyRecords('{}', json, '', '', '');
+  const loadMs = performance.now() - t;
+  let ours, peer;
+  const [oursMs, peerMs] = bestInterleaved(5, [() => { ours = records.csv(); }, () => { peer = plainCsv(ms); }]);
+  records.free();
+  if (new TextDecoder().decode(ours) !== peer) throw new Error('ours and the plain-JS CSV differ');
+  const nativeMs = nativeSeconds(['csv', file]) * 1000;
+  const common = { measurements: n, bytes: ours.length, peer: 'plain JS (toFixed, join)', peer_ms: Math.round(peerMs) };
+  return [
+    { name: 'csv-100k', ours: 'wasm', ...common, ratio: +(peerMs / oursMs).toFixed(2), ours_ms: Math.round(oursMs), ours_load_ms: Math.round(loadMs) },
+    { name: 'csv-100k', ours: 'native', ...common, ratio: +(peerMs / nativeMs).toFixed(2), ours_ms: Math.round(nativeMs) },
+  ];
+}

@@ -1,0 +1,37 @@
+// Polyline case: decode one long route (200,000 positions, precision 5) with the project's
+// wasm (string in, Float64Array out) and with @googlemaps/polyline-codec (string in, arrays
+// of [lat, lng] out), same process, interleaved rounds; and natively.
+import { writeFileSync } from 'node:fs';
+import codec from '@googlemaps/polyline-codec';
+
+const { decode, encode } = codec;
+import { root } from '../lib.mjs';
+import { nativeSeconds, walk } from './native.mjs';
+import { bestInterleaved, loadCore } from './wasm.mjs';
+
+export async function polylineCase() {
+  const core = await loadCore();
+  const n = 200_000;
+  const { flat } = walk(n);
+  const pairs = [];
+  for (let i = 0; i < n; i++) pairs.push([flat[2 * i], flat[2 * i + 1]]);
+  const encoded = encode(pairs, 5);
+  if (core.polylineEncode(flat, 5) !== encoded) throw new Error('ours and the peer encode differently');
+  const file = `${root}target/bench/polyline-200k.txt`;
+  writeFileSync(file, encoded);
+  let oursOut, peerOut;
+  const [oursMs, peerMs] = bestInterleaved(7, [
+    () => { oursOut = core.polylineDecode(encoded, 5); },
+    () => { peerOut = decode(encoded, 5); },
+  ]);
+  if (oursOut.length !== 2 * n || peerOut.length !== n) throw new Error('decoded lengths differ');
+  for (let i = 0; i < n; i += 997) {
+    if (Math.abs(oursOut[2 * i] - peerOut[i][0]) > 1e-9 || Math.abs(oursOut[2 * i + 1] - peerOut[i][1]) > 1e-9) throw new Error(`point ${i} differs`);
+  }
+  const nativeMs = nativeSeconds(['polyline', file]) * 1000;
+  const common = { points: n, bytes: encoded.length, peer: '@googlemaps/polyline-codec', peer_ms: +peerMs.toFixed(2) };
+  return [
+    { name: 'polyline-decode-200k', ours: 'wasm', ...common, ratio: +(peerMs / oursMs).toFixed(2), ours_ms: +oursMs.toFixed(2) },
+    { name: 'polyline-decode-200k', ours: 'native', ...common, ratio: +(peerMs / nativeMs).toFixed(2), ours_ms: +nativeMs.toFixed(2) },
+  ];
+}
