@@ -1,12 +1,11 @@
 //! The `clearway` binary as a user runs it: output on stdout, one-line errors, exit codes.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn clearway(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_clearway"))
-        .args(args)
-        .output()
-        .expect("the clearway binary runs")
+    common::clearway(args, b"")
 }
 
 #[test]

@@ -6,11 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 fn clearway(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_clearway"))
-        .args(args)
-        .output()
-        .expect("the clearway binary runs")
+    common::clearway(args, b"")
 }
 
 /// A fresh directory for one test.

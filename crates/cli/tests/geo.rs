@@ -1,33 +1,8 @@
 //! `clearway route` and `clearway polyline`, on corpus files and hostile input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn corpus(rel: &str) -> PathBuf {
-    std::env::var_os("CLEARWAY_CORPUS")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-            PathBuf::from,
-        )
-        .join(rel)
-}
-
-fn clearway(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_clearway"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("clearway runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{clearway, corpus, stdout};
 
 #[test]
 fn polyline_decode_prints_lat_lng_pairs() {

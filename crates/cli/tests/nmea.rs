@@ -1,38 +1,8 @@
 //! `clearway nmea` as a user runs it, on corpus logs and on hostile input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn corpus(rel: &str) -> PathBuf {
-    std::env::var_os("CLEARWAY_CORPUS")
-        .map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-            PathBuf::from,
-        )
-        .join(rel)
-}
-
-fn clearway(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_clearway"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("clearway runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("clearway finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{clearway, corpus, stdout};
 
 #[test]
 fn jsonl_has_one_object_per_accepted_gga_or_rmc_with_the_issue_keys() {
