@@ -7,6 +7,11 @@ const swTemplate = fileURLToPath(new URL('./src/sw/sw-template.js', import.meta.
 
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin({ template: swTemplate })],
+  // The NMEA worker (src/core/nmea.worker.ts) is an ES module: it imports the wasm package.
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' } },
+  },
   build: {
     target: 'es2022',
     rolldownOptions: {

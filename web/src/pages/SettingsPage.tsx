@@ -1,5 +1,7 @@
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
+import { GpsPanel } from '../features/gps/GpsPanel';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
+import { SettingsCategories } from '../features/settings/SettingsCategories';
 import { ZoomSetting } from '../features/zoom/ZoomSetting';
 import { Page } from '../ui/Page';
 
@@ -10,6 +12,7 @@ export default function SettingsPage() {
         Settings for this device. They are kept in this browser, so they apply with or
         without a connection.
       </p>
+      <GpsPanel />
       <section aria-labelledby="settings-core">
         <h2 id="settings-core">Survey core</h2>
         <CoreVersion />
@@ -24,10 +27,7 @@ export default function SettingsPage() {
       </section>
       <section aria-labelledby="settings-instruments">
         <h2 id="settings-instruments">Instruments and recording</h2>
-        <p>
-          Settings for the laser, GPS receiver, camera, map, logging and alerts will be
-          grouped here by category as each one is added to the app.
-        </p>
+        <SettingsCategories />
       </section>
       <AllRoutesNav />
     </Page>

@@ -41,3 +41,31 @@ export function requestCurrentPosition(options: PositionOptions = {}): Promise<G
     }, options);
   });
 }
+
+/** SPEC §4/§9: the first browser fix — wait up to 60000 ms for a fresh position (maximum age 0). */
+export const FIRST_FIX_OPTIONS: Readonly<PositionOptions> = Object.freeze({ timeout: 60_000, maximumAge: 0 });
+
+/** SPEC §4/§9: then a watch — 120000 ms timeout, positions up to 5000 ms old, high accuracy. */
+export const WATCH_OPTIONS: Readonly<PositionOptions> = Object.freeze({
+  timeout: 120_000,
+  maximumAge: 5_000,
+  enableHighAccuracy: true,
+});
+
+/** W3C error codes of GeolocationPositionError. */
+export const PERMISSION_DENIED = 1;
+export const POSITION_UNAVAILABLE = 2;
+export const TIMEOUT = 3;
+
+/** The part of `navigator.geolocation` the GPS failsafe uses (a fake stands in for it in tests). */
+export interface GeolocationLike {
+  getCurrentPosition(success: PositionCallback, error: PositionErrorCallback, options: PositionOptions): void;
+  watchPosition(success: PositionCallback, error: PositionErrorCallback, options: PositionOptions): number;
+  clearWatch(id: number): void;
+}
+
+/** The browser's geolocation, or null when it has none (or the page is not a secure context). */
+export function browserGeolocation(): GeolocationLike | null {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return null;
+  return navigator.geolocation;
+}

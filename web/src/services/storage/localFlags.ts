@@ -13,7 +13,15 @@ export type LocalFlagKey =
   /** 'full' or 'companion': the mobile app chosen on /mobile-select. */
   | 'device_choice'
   /** Display zoom as a percentage, e.g. '125' (also read: '125%'). */
-  | 'zoomLevel';
+  | 'zoomLevel'
+  /** 'true' / 'false': use the browser's location when serial GPS is absent or stale. Absent = on. */
+  | 'gps_failsafe_enabled'
+  /** The serial GPS baud rate last chosen: '4800', '9600', '38400' or '115200'. */
+  | 'gps_baud_rate'
+  /** The signed-in user's id, kept on sign-in and removed on sign-out (SPEC §4). */
+  | 'current_user_id'
+  /** When cloud sync last completed: an ISO 8601 time; removed on sign-out (SPEC §4). */
+  | 'lastSyncTime';
 
 export function readFlag(key: LocalFlagKey): string | null {
   try {

@@ -1,0 +1,126 @@
+// A stand-in for Web Serial (headless Chromium's requestPort() never resolves). Installed
+// with page.addInitScript(installFakeSerial, options): the function is serialised into the
+// page, so it uses nothing from this module's scope. The test drives it through
+// window.__fakeSerial (push bytes, fail the stream, unplug the device).
+import type { Page } from '@playwright/test';
+
+export interface FakeSerialOptions {
+  /** Text the receiver sends as soon as a port is chosen. */
+  initial?: string;
+  /** Bytes per chunk, as a serial driver would deliver them. */
+  chunkBytes?: number;
+}
+
+export interface FakeSerialLog {
+  requests: number;
+  opens: number[];
+  closes: number;
+  streams: number;
+}
+
+export function installFakeSerial(options: FakeSerialOptions) {
+  const encoder = new TextEncoder();
+  const chunkBytes = options.chunkBytes ?? 64;
+  const log: FakeSerialLog = { requests: 0, opens: [], closes: 0, streams: 0 };
+
+  class FakePort extends EventTarget {
+    private opened = false;
+    private stream: ReadableStream<Uint8Array> | null = null;
+    private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+    private queue: Uint8Array[] = [];
+
+    async open({ baudRate }: { baudRate: number }) {
+      if (this.opened) throw new DOMException('The port is already open.', 'InvalidStateError');
+      log.opens.push(baudRate);
+      this.opened = true;
+    }
+
+    async close() {
+      if (this.stream?.locked) throw new TypeError('Cannot close a locked stream');
+      log.closes += 1;
+      this.opened = false;
+      this.stream = null;
+    }
+
+    get readable(): ReadableStream<Uint8Array> | null {
+      if (!this.opened) return null;
+      if (!this.stream) {
+        log.streams += 1;
+        this.stream = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            this.controller = controller;
+            for (const chunk of this.queue.splice(0)) controller.enqueue(chunk);
+          },
+          cancel: () => {
+            this.stream = null;
+            this.controller = null;
+          },
+        });
+      }
+      return this.stream;
+    }
+
+    push(text: string) {
+      const bytes = encoder.encode(text);
+      for (let i = 0; i < bytes.length; i += chunkBytes) {
+        const chunk = bytes.slice(i, i + chunkBytes);
+        if (this.controller) this.controller.enqueue(chunk);
+        else this.queue.push(chunk);
+      }
+    }
+
+    /** The current stream errors with a DOMException of this name (as Web Serial does). */
+    fail(name: string) {
+      this.controller?.error(new DOMException(`${name} (fake)`, name));
+      this.controller = null;
+      this.stream = null;
+    }
+
+    unplug() {
+      this.fail('NetworkError');
+      this.opened = false;
+      this.dispatchEvent(new Event('disconnect'));
+    }
+  }
+
+  let current: FakePort | null = null;
+  const serial = {
+    async requestPort() {
+      log.requests += 1;
+      current = new FakePort();
+      if (options.initial) current.push(options.initial);
+      return current;
+    },
+    async getPorts() {
+      return current ? [current] : [];
+    },
+    addEventListener() {},
+    removeEventListener() {},
+  };
+  Object.defineProperty(navigator, 'serial', { value: serial, configurable: true });
+  (window as unknown as { __fakeSerial: unknown }).__fakeSerial = {
+    log,
+    push: (text: string) => current?.push(text),
+    fail: (name: string) => current?.fail(name),
+    unplug: () => current?.unplug(),
+  };
+}
+
+interface FakeSerialHandle {
+  log: FakeSerialLog;
+  push(text: string): void;
+  fail(name: string): void;
+  unplug(): void;
+}
+
+export async function useFakeSerial(page: Page, options: FakeSerialOptions = {}) {
+  await page.addInitScript(installFakeSerial, options);
+}
+
+export const serialLog = (page: Page) => page.evaluate(() => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.log);
+export const serialPush = (page: Page, text: string) =>
+  page.evaluate((t) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.push(t), text);
+export const serialFail = (page: Page, name: string) =>
+  page.evaluate((n) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.fail(n), name);
+export const serialUnplug = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.unplug());

@@ -1,0 +1,147 @@
+// Serial NMEA, parsed by the core in a Web Worker (nmea.worker.ts), seen from TypeScript.
+// The main thread hands over bytes (a port's ReadableStream, transferred, or chunks) and
+// receives at most one compact snapshot per SNAPSHOT_INTERVAL_MS.
+import type { FromWorker, ToWorker } from './nmeaProtocol';
+
+export { SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
+
+/** SPEC §3/§5 fix quality labels (GGA quality 0 / 1 / anything else). */
+export type FixQuality = 'No Fix' | 'GPS Fix' | 'DGPS Fix';
+const FIX_LABELS: readonly FixQuality[] = ['No Fix', 'GPS Fix', 'DGPS Fix'];
+
+/** The merged receiver state, decoded from the worker's slots; null = not reported. */
+export interface NmeaFix {
+  /** UTC time of day in ms, and the UTC date (YYYY-MM-DD) once an RMC gave one. */
+  timeMs: number | null;
+  date: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  altitude: number | null;
+  speedKmh: number | null;
+  course: number | null;
+  satellites: number | null;
+  fixQuality: FixQuality;
+  hdop: number | null;
+}
+
+export interface NmeaUpdate {
+  fix: NmeaFix;
+  /** GGA/RMC positions and sentences that arrived since the previous update. */
+  newPositions: number;
+  newSentences: number;
+  /** The last 20 sentences, oldest first, when they changed since the previous update. */
+  raw: string[] | null;
+}
+
+/** How the stream of read `readId` ended (without `stop`). */
+export type StreamEnd = { readId: number } & ({ kind: 'ended' } | { kind: 'error'; name: string; message: string });
+
+/** What the GPS feature needs from the parser; a fake stands in for it in unit tests. */
+export interface NmeaEngine {
+  /**
+   * Reads a serial port's stream in the worker (transferred: the port stays locked until
+   * `stop`). Returns the read's id, which its StreamEnd carries.
+   */
+  read(readable: ReadableStream<Uint8Array>): number;
+  push(bytes: Uint8Array): void;
+  finish(): void;
+  /** Stops reading (cancels the stream, unlocking the port). */
+  stop(): Promise<void>;
+  /** Starts afresh for a new connection or replay. */
+  reset(): void;
+}
+
+export interface NmeaHandlers {
+  onUpdate(update: NmeaUpdate): void;
+  onStreamEnd(end: StreamEnd): void;
+  onFailure(message: string): void;
+}
+
+const field = (value: number | undefined): number | null => (value === undefined || Number.isNaN(value) ? null : value);
+
+/** Reads the worker's slots by name. */
+export function decodeFix(state: Float64Array, index: ReadonlyMap<string, number>): NmeaFix {
+  const at = (name: string) => {
+    const i = index.get(name);
+    return i === undefined ? null : field(state[i]);
+  };
+  const date = at('date');
+  const code = at('fixQuality') ?? 0;
+  return {
+    timeMs: at('timeMs'),
+    date:
+      date === null
+        ? null
+        : `${String(Math.floor(date / 10_000)).padStart(4, '0')}-${String(Math.floor(date / 100) % 100).padStart(2, '0')}-${String(date % 100).padStart(2, '0')}`,
+    latitude: at('latitude'),
+    longitude: at('longitude'),
+    altitude: at('altitude'),
+    speedKmh: at('speedKmh'),
+    course: at('course'),
+    satellites: at('satellites'),
+    fixQuality: FIX_LABELS[code] ?? 'DGPS Fix',
+    hdop: at('hdop'),
+  };
+}
+
+/** Starts the NMEA worker (it loads the core itself). */
+export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
+  const worker = new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
+  let index: Map<string, number> = new Map();
+  let nextStop = 0;
+  let nextRead = 0;
+  const stops = new Map<number, () => void>();
+  const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+
+  worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'ready':
+        index = new Map(message.fields.map((name, i) => [name, i]));
+        break;
+      case 'failed':
+        handlers.onFailure(`The survey core could not be loaded: ${message.message}`);
+        break;
+      case 'snapshot':
+        handlers.onUpdate({
+          fix: decodeFix(message.state, index),
+          newPositions: message.newPositions,
+          newSentences: message.newSentences,
+          raw: message.raw === null ? null : message.raw === '' ? [] : message.raw.split('\n'),
+        });
+        break;
+      case 'stream-ended':
+        handlers.onStreamEnd({ readId: message.id, kind: 'ended' });
+        break;
+      case 'stream-error':
+        handlers.onStreamEnd({ readId: message.id, kind: 'error', name: message.name, message: message.message });
+        break;
+      case 'stopped':
+        stops.get(message.id)?.();
+        stops.delete(message.id);
+        break;
+    }
+  });
+  worker.addEventListener('error', (event) => handlers.onFailure(`The GPS worker failed: ${event.message}`));
+
+  return {
+    read: (readable) => {
+      const id = ++nextRead;
+      send({ type: 'read', id, readable }, [readable]);
+      return id;
+    },
+    push: (bytes) => {
+      // A copy the worker owns: the caller's buffer may be shared or reused.
+      const copy = bytes.slice();
+      send({ type: 'chunk', bytes: copy.buffer }, [copy.buffer]);
+    },
+    finish: () => send({ type: 'finish' }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const id = ++nextStop;
+        stops.set(id, resolve);
+        send({ type: 'stop', id });
+      }),
+    reset: () => send({ type: 'reset' }),
+  };
+}

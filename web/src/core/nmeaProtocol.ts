@@ -1,0 +1,32 @@
+// Messages between the main thread (gps.ts) and the NMEA worker (nmea.worker.ts).
+
+/** Main thread → worker. */
+export type ToWorker =
+  /** Read this stream (a serial port's `readable`, transferred) until it ends, errors or `stop`. */
+  | { type: 'read'; id: number; readable: ReadableStream<Uint8Array> }
+  /** Bytes from another source (a replayed log), transferred. */
+  | { type: 'chunk'; bytes: ArrayBuffer }
+  /** The input is over: judge a last line without a line ending, report at once. */
+  | { type: 'finish' }
+  /** Stop reading the current stream (cancels it, which unlocks the port); answered by 'stopped'. */
+  | { type: 'stop'; id: number }
+  /** Forget everything: a new parser for a new connection or replay. */
+  | { type: 'reset' };
+
+/** Worker → main thread. */
+export type FromWorker =
+  | { type: 'ready'; fields: string[] }
+  | { type: 'failed'; message: string }
+  /**
+   * At most one every SNAPSHOT_INTERVAL_MS, and only when something arrived: the state slots
+   * (see `nmeaStateFields`, transferred), how many GGA/RMC positions and sentences arrived
+   * since the previous snapshot, and the last 20 sentences when they changed (else null).
+   */
+  | { type: 'snapshot'; state: Float64Array; newPositions: number; newSentences: number; raw: string | null }
+  /** The stream being read ended (done) or failed (the DOMException's name and message). */
+  | { type: 'stream-ended'; id: number }
+  | { type: 'stream-error'; id: number; name: string; message: string }
+  | { type: 'stopped'; id: number };
+
+/** Snapshots are posted at most this often (ms): a 20 Hz receiver never means 20 posts a second. */
+export const SNAPSHOT_INTERVAL_MS = 100;

@@ -1,0 +1,104 @@
+import { memo, useId } from 'react';
+import { ConnectGps } from './ConnectGps';
+import { FailsafeSwitch } from './FailsafeSwitch';
+import {
+  formatAge,
+  formatAltitude,
+  formatCoordinate,
+  formatCount,
+  formatHdop,
+  formatHeading,
+  formatSpeed,
+  MISSING,
+} from './format';
+import type { GpsView } from './gpsState';
+import { ReplayControls } from './ReplayControls';
+import { useGps, useNow } from './useGps';
+
+/** A fix older than this is flagged stale: the SPEC §9 serial timeout. */
+export const STALE_FIX_MS = 10_000;
+export const NO_FIX_WARNING = 'No GPS fix';
+export const STALE_FIX_WARNING = 'GPS fix is stale';
+
+/** The GPS panel of `/`: where the position comes from, what it is, and how fresh. */
+export function GpsPanel() {
+  const gps = useGps();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="gps-panel">
+      <h2 id={headingId}>GPS</h2>
+      <Freshness gps={gps} />
+      <Readout gps={gps} />
+      <ConnectGps gps={gps} />
+      <FailsafeSwitch gps={gps} />
+      <ReplayControls gps={gps} />
+      <RawNmea lines={gps.rawNMEA} />
+    </section>
+  );
+}
+
+/** The warning and the age of the last update: the only part that ticks every second. */
+function Freshness({ gps }: { gps: GpsView }) {
+  const now = useNow(1000);
+  const noFix = gps.lastUpdate === null || gps.latitude === null || gps.fixQuality === 'No Fix';
+  const stale = !noFix && gps.lastUpdate !== null && now - gps.lastUpdate > STALE_FIX_MS;
+  const warning = noFix ? NO_FIX_WARNING : stale ? STALE_FIX_WARNING : null;
+  return (
+    <>
+      {warning && (
+        <p className="gps-panel__warning" role="alert">
+          {warning}
+        </p>
+      )}
+      <p className="gps-panel__age">
+        Last update: <span data-testid="gps-age">{formatAge(gps.lastUpdate, now)}</span>
+      </p>
+    </>
+  );
+}
+
+function Readout({ gps }: { gps: GpsView }) {
+  const replaying = gps.replay?.kind === 'playing' || gps.replay?.kind === 'finished';
+  return (
+    <dl className="gps-readout">
+      <Row term="Latitude" value={formatCoordinate(gps.latitude)} />
+      <Row term="Longitude" value={formatCoordinate(gps.longitude)} />
+      <Row term="Altitude" value={formatAltitude(gps.altitude)} />
+      <Row term="Speed" value={formatSpeed(gps.speed)} />
+      <Row term="Heading" value={formatHeading(gps.course)} />
+      <Row term="Satellites" value={formatCount(gps.satellites)} />
+      <Row term="HDOP" value={formatHdop(gps.hdop)} />
+      <Row term="Fix" value={gps.fixQuality} />
+      <Row term="Time (UTC)" value={gps.time ?? MISSING} />
+      <Row term="Source" value={gps.source}>
+        {replaying && gps.source === 'serial' && <span className="gps-badge">Replay</span>}
+      </Row>
+    </dl>
+  );
+}
+
+function Row({ term, value, children }: { term: string; value: string; children?: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className="gps-readout__row">
+      <dt id={id}>{term}</dt>
+      <dd aria-labelledby={id}>
+        <span className="gps-readout__value">{value}</span>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The last 20 sentences, oldest first; re-rendered only when they change. */
+const RawNmea = memo(function RawNmea({ lines }: { lines: string[] }) {
+  const id = useId();
+  return (
+    <div className="gps-raw">
+      <h3 id={id}>Raw NMEA</h3>
+      <pre role="log" aria-live="off" aria-labelledby={id} className="gps-raw__text">
+        {lines.length ? lines.join('\n') : 'No sentences received yet.'}
+      </pre>
+    </div>
+  );
+});

@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
+import type { GeolocationLike } from '../../services/geolocation/geolocation';
+import type { SerialPortLike } from '../../services/serial/webSerial';
+import { classifyReadError } from '../../services/serial/webSerial';
+import { GPS_DISCONNECTED, GpsController } from './gpsController';
+
+class FakeEngine implements NmeaEngine {
+  handlers!: NmeaHandlers;
+  reads: ReadableStream<Uint8Array>[] = [];
+  pushed: Uint8Array[] = [];
+  finished = 0;
+  stops = 0;
+  read(readable: ReadableStream<Uint8Array>) {
+    this.reads.push(readable);
+    return this.reads.length;
+  }
+  push(bytes: Uint8Array) {
+    this.pushed.push(bytes);
+  }
+  finish() {
+    this.finished += 1;
+  }
+  async stop() {
+    this.stops += 1;
+  }
+  reset() {}
+}
+
+class FakePort extends EventTarget implements SerialPortLike {
+  opened: number[] = [];
+  closed = 0;
+  streams = 0;
+  private stream: ReadableStream<Uint8Array> | null = null;
+  async open({ baudRate }: { baudRate: number }) {
+    this.opened.push(baudRate);
+  }
+  async close() {
+    this.closed += 1;
+  }
+  get readable() {
+    if (!this.stream) {
+      this.streams += 1;
+      this.stream = new ReadableStream<Uint8Array>();
+    }
+    return this.stream;
+  }
+  /** As Web Serial does after a read error: the next `readable` is a fresh stream. */
+  errored() {
+    this.stream = null;
+  }
+}
+
+const FIX: NmeaFix = {
+  timeMs: (6 * 3600 + 1) * 1000 + 500,
+  date: '2026-06-01',
+  latitude: 45.5017,
+  longitude: -73.5673,
+  altitude: 35,
+  speedKmh: 50,
+  course: 40,
+  satellites: 11,
+  fixQuality: 'GPS Fix',
+  hdop: 0.8,
+};
+
+function setup({ failsafe = false, geolocation = null as GeolocationLike | null } = {}) {
+  const engine = new FakeEngine();
+  const port = new FakePort();
+  const frames: (() => void)[] = [];
+  const saved: Record<string, unknown> = {};
+  const controller = new GpsController({
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+    scheduleFrame: (fn) => frames.push(fn),
+    geolocation,
+    serial: {
+      supported: true,
+      requestAndOpen: async (baudRate) => {
+        await port.open({ baudRate });
+        return port;
+      },
+      close: (p) => p.close(),
+      classify: classifyReadError,
+    },
+    createEngine: (handlers) => {
+      engine.handlers = handlers;
+      return engine;
+    },
+    settings: {
+      failsafeEnabled: failsafe,
+      baudRate: 4800,
+      saveFailsafeEnabled: (v) => (saved.failsafe = v),
+      saveBaudRate: (v) => (saved.baud = v),
+    },
+  });
+  const frame = () => frames.splice(0).forEach((fn) => fn());
+  return { controller, engine, port, frames, frame, saved };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(Date.UTC(2026, 5, 1, 6, 0, 2));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('display rate', () => {
+  it('many parser updates between two frames make one render, with the newest values', () => {
+    const { controller, engine, frames, frame } = setup();
+    controller.start();
+    const renders = vi.fn();
+    controller.subscribe(renders);
+    for (let i = 0; i < 20; i++) {
+      engine.handlers.onUpdate({ fix: { ...FIX, latitude: 45 + i / 100 }, newPositions: 1, newSentences: 7, raw: [`$GPGGA,${i}`] });
+    }
+    expect(frames).toHaveLength(1);
+    expect(controller.getSnapshot().latitude).toBeNull(); // not rendered yet
+    expect(controller.latest().latitude).toBeCloseTo(45.19);
+    frame();
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot()).toMatchObject({
+      latitude: 45.19,
+      source: 'serial',
+      rawNMEA: ['$GPGGA,19'],
+      time: '2026-06-01 06:00:01.500',
+      lastUpdate: Date.UTC(2026, 5, 1, 6, 0, 2),
+    });
+  });
+
+  it('sentences without a position update the raw view only', () => {
+    const { controller, engine, frame } = setup();
+    controller.start();
+    engine.handlers.onUpdate({ fix: FIX, newPositions: 0, newSentences: 3, raw: ['$GPGSV,1'] });
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ rawNMEA: ['$GPGSV,1'], latitude: null, source: 'none', lastUpdate: null });
+  });
+});
+
+describe('serial connection', () => {
+  it('opens the port at the chosen baud rate and reads its stream in the worker', async () => {
+    const { controller, engine, port, frame, saved } = setup();
+    controller.setBaudRate(38400);
+    await controller.connect();
+    frame();
+    expect(port.opened).toEqual([38400]);
+    expect(saved.baud).toBe(38400);
+    expect(engine.reads).toHaveLength(1);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 38400, recovered: 0 });
+  });
+
+  it.each(['BufferOverrunError', 'BreakError', 'FramingError', 'ParityError'])('%s: reads the fresh port.readable and stays connected', async (name) => {
+    const { controller, engine, port, frame } = setup();
+    await controller.connect();
+    port.errored();
+    engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name, message: 'x' });
+    frame();
+    expect(engine.reads).toHaveLength(2);
+    expect(engine.reads[1]).not.toBe(engine.reads[0]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 1 });
+  });
+
+  it('a fatal read error (NetworkError): GPS disconnected, the port is released and closed', async () => {
+    const { controller, engine, port, frame } = setup();
+    await controller.connect();
+    engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name: 'NetworkError', message: 'The device has been lost.' });
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
+    expect(engine.reads).toHaveLength(1);
+    expect(engine.stops).toBe(1);
+    expect(port.closed).toBe(1);
+  });
+
+  it("the port's disconnect event (unplugged): GPS disconnected", async () => {
+    const { controller, port, frame } = setup();
+    await controller.connect();
+    port.dispatchEvent(new Event('disconnect'));
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: 'GPS disconnected' });
+  });
+
+  it('the end of a stream from an earlier connection is ignored', async () => {
+    const { controller, engine, frame } = setup();
+    await controller.connect();
+    engine.handlers.onStreamEnd({ readId: 99, kind: 'ended' });
+    frame();
+    expect(controller.getSnapshot().serial.kind).toBe('connected');
+  });
+});
+
+describe('browser failsafe', () => {
+  it('a browser fix: source browser, hdop = accuracy / 5, GPS Fix, no satellite count', () => {
+    const geolocation: GeolocationLike = {
+      getCurrentPosition: (success) =>
+        success({
+          timestamp: Date.UTC(2026, 5, 1, 6, 0, 0),
+          coords: { latitude: 45.5, longitude: -73.6, accuracy: 10, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+        } as GeolocationPosition),
+      watchPosition: () => 1,
+      clearWatch: () => {},
+    };
+    const { controller, frame, saved } = setup({ failsafe: true, geolocation });
+    controller.start();
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ source: 'browser', latitude: 45.5, hdop: 2, fixQuality: 'GPS Fix', satellites: null });
+    controller.setFailsafeEnabled(false);
+    frame();
+    expect(saved.failsafe).toBe(false);
+    expect(controller.getSnapshot()).toMatchObject({ source: 'none', failsafeEnabled: false });
+  });
+});
+
+const logFile = (text: string) => ({ name: 'drive.log', arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer });
+
+describe('replay', () => {
+  it('feeds the file through the parser, then finishes it', async () => {
+    const { controller, engine, frame } = setup();
+    const log = '$GPGGA,120000,x\r\n$GPGGA,120001,x\r\n';
+    const file = logFile(log);
+    await controller.startReplay(file, Infinity);
+    await vi.runAllTimersAsync();
+    frame();
+    expect(new TextDecoder().decode(engine.pushed[0])).toBe(log);
+    expect(engine.finished).toBe(1);
+    expect(controller.getSnapshot().replay).toEqual({ kind: 'finished', name: 'drive.log' });
+  });
+
+  it('Stop replay stops feeding', async () => {
+    const { controller, engine, frame } = setup();
+    const file = logFile('$GPGGA,120000,x\n$GPGGA,120010,x\n');
+    await controller.startReplay(file, 1);
+    expect(engine.pushed).toHaveLength(1);
+    controller.stopReplay();
+    await vi.advanceTimersByTimeAsync(20_000);
+    frame();
+    expect(engine.pushed).toHaveLength(1);
+    expect(controller.getSnapshot().replay).toBeNull();
+  });
+});

@@ -1,0 +1,292 @@
+// The GPS feature's state holder: the serial connection, replay, the SPEC §4 source
+// machine and the state of SPEC §3, merged into one view that React reads with
+// useSyncExternalStore. Updates are coalesced to one per animation frame, so however fast
+// the receiver talks, React renders at most once per frame. Every outside thing (clock,
+// timers, frames, geolocation, serial, the parser) is injected.
+import type { NmeaEngine, NmeaFix, NmeaHandlers, NmeaUpdate, StreamEnd } from '../../core/gps';
+import type { GeolocationLike } from '../../services/geolocation/geolocation';
+import type { BaudRate, ReadErrorKind, SerialPortLike } from '../../services/serial/webSerial';
+import { INITIAL_GPS_STATE, type GpsView, type ReplayStatus } from './gpsState';
+import { playReplay, type ReplaySpeed } from './replay';
+import { SourceMachine, type BrowserFix } from './sourceMachine';
+
+/** The message shown when the receiver is unplugged or its port fails. */
+export const GPS_DISCONNECTED = 'GPS disconnected';
+
+export interface SerialAdapter {
+  supported: boolean;
+  /** Opens the picker (inside a click) and the chosen port at `baudRate`. */
+  requestAndOpen(baudRate: BaudRate): Promise<SerialPortLike>;
+  close(port: SerialPortLike): Promise<void>;
+  classify(errorName: string): ReadErrorKind;
+}
+
+export interface GpsControllerDeps {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  /** Runs `callback` before the next paint (requestAnimationFrame). */
+  scheduleFrame(callback: () => void): void;
+  geolocation: GeolocationLike | null;
+  serial: SerialAdapter;
+  createEngine(handlers: NmeaHandlers): NmeaEngine;
+  settings: {
+    failsafeEnabled: boolean;
+    baudRate: BaudRate;
+    saveFailsafeEnabled(enabled: boolean): void;
+    saveBaudRate(baudRate: BaudRate): void;
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'hh:mm:ss.sss' from ms since midnight UTC. */
+export function formatTimeOfDay(ms: number): string {
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+
+function serialFields(fix: NmeaFix): Partial<GpsView> {
+  const time = fix.timeMs === null ? null : formatTimeOfDay(fix.timeMs);
+  return {
+    time: time && fix.date ? `${fix.date} ${time}` : time,
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    altitude: fix.altitude,
+    speed: fix.speedKmh,
+    course: fix.course,
+    satellites: fix.satellites,
+    fixQuality: fix.fixQuality,
+    hdop: fix.hdop,
+  };
+}
+
+function browserFields(fix: BrowserFix): Partial<GpsView> {
+  const iso = new Date(fix.timestamp).toISOString(); // 2026-06-01T06:00:00.000Z
+  return {
+    time: `${iso.slice(0, 10)} ${iso.slice(11, 23)}`,
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    altitude: fix.altitude,
+    speed: fix.speedKmh,
+    course: fix.course,
+    satellites: null,
+    fixQuality: 'GPS Fix',
+    hdop: fix.hdop,
+  };
+}
+
+export class GpsController {
+  private view: GpsView;
+  private next: GpsView | null = null;
+  private frameScheduled = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly deps: GpsControllerDeps;
+  private readonly machine: SourceMachine;
+  private readonly engine: NmeaEngine;
+  private port: SerialPortLike | null = null;
+  private readId: number | null = null;
+  private stopPlayback: (() => void) | null = null;
+  private replayGeneration = 0;
+
+  constructor(deps: GpsControllerDeps) {
+    this.deps = deps;
+    this.view = {
+      ...INITIAL_GPS_STATE,
+      serial: deps.serial.supported ? { kind: 'idle' } : { kind: 'unsupported' },
+      replay: null,
+      tracking: { kind: 'off' },
+      failsafeEnabled: deps.settings.failsafeEnabled,
+      baudRate: deps.settings.baudRate,
+      coreError: null,
+    };
+    this.engine = deps.createEngine({
+      onUpdate: (update) => this.onNmea(update),
+      onStreamEnd: (end) => this.onStreamEnd(end),
+      onFailure: (message) => this.update({ coreError: message }),
+    });
+    this.machine = new SourceMachine({
+      now: deps.now,
+      setInterval: deps.setInterval,
+      clearInterval: deps.clearInterval,
+      geolocation: deps.geolocation,
+      failsafeEnabled: deps.settings.failsafeEnabled,
+      onSource: (source) => this.update({ source }),
+      onTracking: (tracking) => this.update({ tracking }),
+      onBrowserFix: (fix) => this.update({ ...browserFields(fix), lastUpdate: deps.now() }),
+      onBrowserNoFix: () => this.update({ fixQuality: 'No Fix' }),
+    });
+  }
+
+  /** Starts the SPEC §4 source checks (and with them the failsafe, if on). */
+  start(): void {
+    this.machine.start();
+  }
+
+  // --- for React (useSyncExternalStore) ---
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The view as last rendered: changes at most once per frame. */
+  readonly getSnapshot = (): GpsView => this.view;
+
+  /** The newest state, including what the next frame will show (for recording a measurement). */
+  latest(): GpsView {
+    return this.next ?? this.view;
+  }
+
+  private update(patch: Partial<GpsView>): void {
+    this.next = { ...(this.next ?? this.view), ...patch };
+    if (this.frameScheduled) return;
+    this.frameScheduled = true;
+    this.deps.scheduleFrame(() => {
+      this.frameScheduled = false;
+      if (!this.next) return;
+      this.view = this.next;
+      this.next = null;
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  // --- parser output ---
+
+  private onNmea(update: NmeaUpdate): void {
+    const patch: Partial<GpsView> = {};
+    if (update.raw) patch.rawNMEA = update.raw;
+    if (update.newPositions > 0) {
+      this.machine.serialPosition();
+      Object.assign(patch, serialFields(update.fix), { lastUpdate: this.deps.now() });
+    }
+    this.update(patch);
+  }
+
+  private onStreamEnd(end: StreamEnd): void {
+    const port = this.port;
+    if (!port || end.readId !== this.readId) return; // an earlier connection, or a stop we asked for
+    const readable = end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable' ? port.readable : null;
+    if (readable) {
+      // BufferOverrun, Break, Framing, Parity: the port gives a fresh stream; read on.
+      this.readId = this.engine.read(readable);
+      const serial = this.latest().serial;
+      if (serial.kind === 'connected') this.update({ serial: { ...serial, recovered: serial.recovered + 1 } });
+      return;
+    }
+    this.lose();
+  }
+
+  // --- serial ---
+
+  /** 'Connect GPS' / 'Reconnect GPS': must be called from a click (the browser's port picker). */
+  async connect(): Promise<void> {
+    if (this.latest().serial.kind === 'connecting') return;
+    this.stopReplay();
+    await this.disconnect();
+    const baudRate = this.latest().baudRate;
+    this.update({ serial: { kind: 'connecting' } });
+    let port: SerialPortLike;
+    try {
+      port = await this.deps.serial.requestAndOpen(baudRate);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const message = error instanceof Error ? error.message : String(error);
+      this.update({ serial: code === 'no-port-chosen' ? { kind: 'idle' } : { kind: 'failed', message } });
+      return;
+    }
+    this.port = port;
+    port.addEventListener('disconnect', this.onUnplugged);
+    this.engine.reset();
+    const readable = port.readable;
+    if (!readable) {
+      this.lose();
+      return;
+    }
+    this.readId = this.engine.read(readable);
+    this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
+  }
+
+  /** 'Disconnect GPS'. */
+  async disconnect(): Promise<void> {
+    const port = this.detachPort();
+    if (!port) return;
+    this.update({ serial: { kind: 'idle' } });
+    await this.engine.stop();
+    await this.deps.serial.close(port);
+  }
+
+  private readonly onUnplugged = () => this.lose();
+
+  /** The receiver was unplugged or its port failed: say so, and offer to reconnect. */
+  private lose(): void {
+    const port = this.detachPort();
+    if (!port) return;
+    this.update({ serial: { kind: 'disconnected', message: GPS_DISCONNECTED } });
+    void this.engine.stop().then(() => this.deps.serial.close(port));
+  }
+
+  private detachPort(): SerialPortLike | null {
+    const port = this.port;
+    this.port = null;
+    this.readId = null;
+    port?.removeEventListener('disconnect', this.onUnplugged);
+    return port;
+  }
+
+  setBaudRate(baudRate: BaudRate): void {
+    this.deps.settings.saveBaudRate(baudRate);
+    this.update({ baudRate });
+  }
+
+  // --- browser failsafe ---
+
+  setFailsafeEnabled(enabled: boolean): void {
+    this.deps.settings.saveFailsafeEnabled(enabled);
+    this.update({ failsafeEnabled: enabled });
+    this.machine.setFailsafe(enabled);
+  }
+
+  retryBrowserLocation(): void {
+    this.machine.retryBrowser();
+  }
+
+  // --- replay ---
+
+  /** Plays a recorded NMEA log through the serial path (the serial connection is closed). */
+  async startReplay(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }, speed: ReplaySpeed): Promise<void> {
+    this.stopReplay();
+    await this.disconnect();
+    const generation = ++this.replayGeneration;
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.update({ replay: { kind: 'failed', name: file.name, message } });
+      return;
+    }
+    if (generation !== this.replayGeneration) return;
+    this.engine.reset();
+    const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
+    this.update({ replay: playing });
+    this.stopPlayback = playReplay(bytes, speed, this.deps, {
+      push: (chunk) => this.engine.push(chunk),
+      onProgress: (progress) => this.update({ replay: { ...playing, progress } }),
+      onDone: () => {
+        this.stopPlayback = null;
+        this.engine.finish();
+        this.update({ replay: { kind: 'finished', name: file.name } });
+      },
+    });
+  }
+
+  /** 'Stop replay'. */
+  stopReplay(): void {
+    this.replayGeneration += 1;
+    this.stopPlayback?.();
+    this.stopPlayback = null;
+    if (this.latest().replay) this.update({ replay: null });
+  }
+}

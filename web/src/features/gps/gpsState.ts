@@ -1,0 +1,68 @@
+// The GPS state of SPEC §3 and what the panel shows about its inputs.
+import type { FixQuality } from '../../core/gps';
+import type { BaudRate } from '../../services/serial/webSerial';
+import type { BrowserTracking, GpsSource } from './sourceMachine';
+import type { ReplaySpeed } from './replay';
+
+export type { FixQuality };
+
+/** SPEC §3 GPS state. Numbers are null until reported. */
+export interface GpsState {
+  /** UTC time of the last fix: 'YYYY-MM-DD hh:mm:ss.sss' or 'hh:mm:ss.sss' without a date. */
+  time: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** metres above mean sea level */
+  altitude: number | null;
+  /** km/h */
+  speed: number | null;
+  /** degrees true */
+  course: number | null;
+  satellites: number | null;
+  fixQuality: FixQuality;
+  hdop: number | null;
+  /** ms since the epoch when the last position arrived (either source); null = never. */
+  lastUpdate: number | null;
+  /** The last 20 sentences from the serial receiver, oldest first. */
+  rawNMEA: string[];
+  source: GpsSource;
+}
+
+export type SerialStatus =
+  | { kind: 'unsupported' }
+  | { kind: 'idle' }
+  | { kind: 'connecting' }
+  | { kind: 'connected'; baudRate: BaudRate; recovered: number }
+  | { kind: 'disconnected'; message: string }
+  | { kind: 'failed'; message: string };
+
+export type ReplayStatus =
+  | { kind: 'playing'; name: string; speed: ReplaySpeed; progress: number }
+  | { kind: 'finished'; name: string }
+  | { kind: 'failed'; name: string; message: string };
+
+export interface GpsView extends GpsState {
+  serial: SerialStatus;
+  /** null when no replay was started (or it was stopped). */
+  replay: ReplayStatus | null;
+  tracking: BrowserTracking;
+  failsafeEnabled: boolean;
+  baudRate: BaudRate;
+  /** The core (parser) could not be loaded. */
+  coreError: string | null;
+}
+
+export const INITIAL_GPS_STATE: GpsState = {
+  time: null,
+  latitude: null,
+  longitude: null,
+  altitude: null,
+  speed: null,
+  course: null,
+  satellites: null,
+  fixQuality: 'No Fix',
+  hdop: null,
+  lastUpdate: null,
+  rawNMEA: [],
+  source: 'none',
+};
