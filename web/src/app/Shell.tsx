@@ -1,5 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { ShellHeader } from '../features/navigation/ShellHeader';
+import { SettingsProvider } from '../features/settings/SettingsProvider';
+import { StorageStartup } from '../features/storage/StorageStartup';
 import { Toaster } from '../ui/toast';
 import { AppRoutes } from './routes';
 import { SilentBoundary } from './SilentBoundary';
@@ -21,18 +23,21 @@ function useServiceWorker() {
 export function Shell() {
   useServiceWorker();
   return (
-    <div className="app-root">
-      <SilentBoundary>
-        <NetworkStatusBanner />
-      </SilentBoundary>
-      <SilentBoundary>
-        <DeviceRedirector />
-      </SilentBoundary>
-      <ShellHeader />
-      <main id="main" className="app-main">
-        <AppRoutes />
-      </main>
-      <Toaster />
-    </div>
+    <SettingsProvider>
+      <div className="app-root">
+        <StorageStartup />
+        <SilentBoundary>
+          <NetworkStatusBanner />
+        </SilentBoundary>
+        <SilentBoundary>
+          <DeviceRedirector />
+        </SilentBoundary>
+        <ShellHeader />
+        <main id="main" className="app-main">
+          <AppRoutes />
+        </main>
+        <Toaster />
+      </div>
+    </SettingsProvider>
   );
 }

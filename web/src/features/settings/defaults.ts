@@ -1,0 +1,137 @@
+// Settings by category (SPEC §2: laser, gps, camera, map, logging, alerts), each kept as
+// one record of the local store's appSettings (id = the category). The camera defaults
+// are SPEC §3 "Camera settings (persisted)"; the SPEC gives no other category's fields,
+// so those are the few that the app's features read (docs/local-store.md).
+
+export interface OverlayOptions {
+  enabled: boolean;
+  showPOI: boolean;
+  showGPS: boolean;
+  showHeight: boolean;
+  showDateTime: boolean;
+  showLogo: boolean;
+  showSurveyTitle: boolean;
+  showProjectNumber: boolean;
+  showSurveyorName: boolean;
+  showHeading: boolean;
+  showText: boolean;
+  showPOINotes: boolean;
+}
+
+export interface OverlayFields {
+  surveyTitle: string;
+  projectNumber: string;
+  surveyorName: string;
+  poiNotes: string;
+}
+
+export interface CameraSettings {
+  /** A MediaDevices deviceId; '' = the browser's default camera. */
+  selectedCamera: string;
+  imageSize: string;
+  imageFormat: string;
+  overlayOptions: OverlayOptions;
+  overlayFields: OverlayFields;
+  autoCapture: boolean;
+  previewEnabled: boolean;
+  videoMode: boolean;
+  /** Seconds. */
+  recordingDuration: number;
+  /** Minutes of video kept in the buffer (SPEC §9 video buffer clips). */
+  videoBufferDuration: number;
+  displayMode: 'fit' | 'fill';
+  /** Keep a rolling video buffer (no SPEC default: off). */
+  videoBuffer: boolean;
+}
+
+export interface LaserSettings {
+  /** Height of the laser above the road, added to readings (metres). */
+  groundReference: number;
+  heightUnit: 'm' | 'ft';
+}
+
+export interface GpsSettings {
+  /** Seconds between vehicle-trace points. */
+  traceIntervalSeconds: number;
+}
+
+export interface MapSettings {
+  style: 'streets' | 'satellite';
+  followPosition: boolean;
+}
+
+export interface LoggingSettings {
+  level: 'error' | 'warn' | 'info' | 'debug';
+}
+
+export interface AlertSettings {
+  sound: boolean;
+  voiceGuidance: boolean;
+}
+
+export interface AppSettings {
+  laser: LaserSettings;
+  gps: GpsSettings;
+  camera: CameraSettings;
+  map: MapSettings;
+  logging: LoggingSettings;
+  alerts: AlertSettings;
+}
+
+export type SettingsCategory = keyof AppSettings;
+
+export const SETTINGS_CATEGORIES: readonly SettingsCategory[] = ['laser', 'gps', 'camera', 'map', 'logging', 'alerts'];
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  laser: { groundReference: 0, heightUnit: 'm' },
+  gps: { traceIntervalSeconds: 1 },
+  camera: {
+    selectedCamera: '',
+    imageSize: '1280x720',
+    imageFormat: 'image/jpeg',
+    overlayOptions: {
+      enabled: true,
+      showPOI: true,
+      showGPS: true,
+      showHeight: true,
+      showDateTime: true,
+      showLogo: true,
+      showSurveyTitle: true,
+      showProjectNumber: true,
+      showSurveyorName: true,
+      showHeading: false,
+      showText: false,
+      showPOINotes: false,
+    },
+    overlayFields: { surveyTitle: '', projectNumber: '', surveyorName: '', poiNotes: '' },
+    autoCapture: true,
+    previewEnabled: false,
+    videoMode: false,
+    recordingDuration: 10,
+    videoBufferDuration: 5,
+    displayMode: 'fit',
+    videoBuffer: false,
+  },
+  map: { style: 'streets', followPosition: true },
+  logging: { level: 'info' },
+  alerts: { sound: true, voiceGuidance: true },
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);
+}
+
+/**
+ * A stored category over its defaults: known fields of the default's type are taken,
+ * nested objects merged the same way, anything else falls back to the default.
+ */
+export function mergeWithDefaults<T>(defaults: T, stored: unknown): T {
+  if (!isPlainObject(defaults) || !isPlainObject(stored)) return defaults;
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [field, fallback] of Object.entries(defaults)) {
+    const value = stored[field];
+    if (isPlainObject(fallback)) out[field] = mergeWithDefaults(fallback, value);
+    else if (value !== undefined && typeof value === typeof fallback && !(typeof value === 'number' && !Number.isFinite(value))) out[field] = value;
+  }
+  return out as T;
+}
