@@ -1,8 +1,10 @@
-// End-to-end tests of the built app (web/dist, served by `vite preview` on port 4173) in
-// Debian's Chromium. Build first: `npm run build -w web`.
+// End-to-end tests of the built app (web/dist, served by `vite preview` on port 4173, or
+// $E2E_PORT so two checkouts can test at once) in Debian's Chromium. Build first:
+// `npm run build -w web`.
 import { defineConfig } from '@playwright/test';
 
-export const BASE_URL = 'http://127.0.0.1:4173';
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npm run preview -w web -- --port 4173',
+    command: `npm run preview -w web -- --port ${PORT}`,
     cwd: '..',
     url: BASE_URL,
     reuseExistingServer: false,
