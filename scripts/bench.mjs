@@ -17,6 +17,7 @@ const cases = {
   simplify: async () => (await import('./bench/simplify.mjs')).simplifyCase(),
   csv: async () => (await import('./bench/csv.mjs')).csvCase(),
   zip: async () => (await import('./bench/zip.mjs')).zipCase(),
+  'gps-panel': async () => (await import('./bench/gps-panel.mjs')).gpsPanelCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;
