@@ -394,6 +394,7 @@ fn or_opt_move(table: &DistanceTable, order: &[usize], i: usize, len: usize) -> 
 mod tests {
     use super::StopKind::{Destination, Origin, Waypoint};
     use super::*;
+    use crate::geodesy::EARTH_RADIUS_KM;
     use proptest::prelude::*;
 
     fn brute_force_km(stops: &[Stop], spec: &[usize]) -> f64 {
@@ -528,6 +529,96 @@ mod tests {
             "{}",
             best.length_km
         );
+    }
+
+    #[test]
+    fn heuristic_beats_spec_on_a_zig_zag_of_sixteen_waypoints() {
+        // Along the equator (distance = |Δlon| · 2πR/360): origin 0°, destination 20°, and 16
+        // waypoints at -1°, 2°, -3°, 4°, ..., -15°, 16°, so the k-th nearest to the origin lies
+        // k degrees away on alternating sides. The SPEC visits them in that order, each hop
+        // crossing the origin: 1° + 3° + 5° + ... + 31° (the first 16 odd numbers, 256°), then
+        // 16° → 20° (4°): 260°. Any route from 0° that reaches -15° and ends at 20° is at
+        // least 15° + 35° = 50°, and sweeping 0 → -15 → ... → -1 → 2 → ... → 16 → 20 is 50°.
+        const KM_PER_DEGREE: f64 = 111.194_926_644_558_73; // 2πR/360, R = 6371 km
+        let mut stops = vec![Stop::new(Origin, 0.0, 0.0)];
+        for k in 1..=16 {
+            let side = if k % 2 == 1 { -1.0 } else { 1.0 };
+            stops.push(Stop::new(Waypoint, 0.0, side * f64::from(k)));
+        }
+        stops.push(Stop::new(Destination, 0.0, 20.0));
+        assert!(stops.len() - 2 > EXACT_MAX_WAYPOINTS);
+        let spec = optimise(&stops, Optimiser::Spec).unwrap();
+        assert!((spec.length_km - 260.0 * KM_PER_DEGREE).abs() < 1e-6);
+        let best = optimise(&stops, Optimiser::Shortest).unwrap();
+        assert!(is_permutation(&best.order, stops.len()));
+        assert!(
+            (best.length_km - 50.0 * KM_PER_DEGREE).abs() < 1e-6,
+            "{}",
+            best.length_km
+        );
+        assert!((best.saved_km - 210.0 * KM_PER_DEGREE).abs() < 1e-6);
+    }
+
+    #[test]
+    fn heuristic_goes_round_a_circle_of_twenty_stops() {
+        // 20 stops evenly spaced on the parallel 85°N (every 18° of longitude, a ring about
+        // 1100 km across): the origin is stop 0, the destination its neighbour stop 1, the 18
+        // others are waypoints. The parallel is a circle of radius R·cos 85°, so two stops m
+        // steps apart are a chord c = 2·R·cos 85°·sin(m·9°) apart in space, and 2R·asin(c / 2R)
+        // apart on the sphere.
+        // The stops are in convex position inside a hemisphere, where an optimal closed tour
+        // never crosses itself, so it is the circle's order; the best path from 0 to its
+        // neighbour 1 is that tour minus the edge 0–1: 19 one-step chords (0 → 19 → ... → 2
+        // → 1). The SPEC order by distance from stop 0 alternates sides of the circle: 0 → 19
+        // (1 step), then each pair {s, 20 - s} (s = 2..9) one after the other, with a hop of
+        // 20 - 2s steps between them (the short way round: min(m, 20 - m)), then 10 → 1
+        // (9 steps); those hops alone are more than twice the optimum.
+        const LAT: f64 = 85.0;
+        let r_km = EARTH_RADIUS_KM;
+        let arc_km = |steps: u32| {
+            let m = f64::from(steps.min(20 - steps));
+            let chord = 2.0 * r_km * LAT.to_radians().cos() * (m * 9.0f64).to_radians().sin();
+            2.0 * r_km * (chord / (2.0 * r_km)).asin()
+        };
+        let lon = |k: u32| {
+            let degrees = f64::from(k) * 18.0;
+            if degrees > 180.0 {
+                degrees - 360.0
+            } else {
+                degrees
+            }
+        };
+        let mut stops = vec![
+            Stop::new(Origin, LAT, lon(0)),
+            Stop::new(Destination, LAT, lon(1)),
+        ];
+        // Waypoints in a scrambled input order.
+        for k in [
+            7, 15, 2, 11, 19, 4, 13, 9, 17, 5, 3, 18, 10, 6, 14, 8, 16, 12,
+        ] {
+            stops.push(Stop::new(Waypoint, LAT, lon(k)));
+        }
+        let optimum_km = 19.0 * arc_km(1);
+        let spec_at_least_km =
+            arc_km(1) + (2..=9).map(|s| arc_km(20 - 2 * s)).sum::<f64>() + arc_km(9);
+        assert!(
+            spec_at_least_km > 2.0 * optimum_km,
+            "a clearly worse SPEC order"
+        );
+        let spec = optimise(&stops, Optimiser::Spec).unwrap();
+        assert!(
+            spec.length_km >= spec_at_least_km - 1e-6,
+            "{}",
+            spec.length_km
+        );
+        let best = optimise(&stops, Optimiser::Shortest).unwrap();
+        assert!(is_permutation(&best.order, stops.len()));
+        assert!(
+            (best.length_km - optimum_km).abs() < 1e-6,
+            "{} km, optimum {optimum_km} km",
+            best.length_km
+        );
+        assert!((best.saved_km - (spec.length_km - optimum_km)).abs() < 1e-6);
     }
 
     fn stops_strategy(max_waypoints: usize) -> impl Strategy<Value = Vec<Stop>> {
