@@ -240,6 +240,24 @@ mod tests {
     }
 
     #[test]
+    fn more_than_five_million_points_is_too_many() {
+        // The shortest GPX point, `<wpt lat="0" lon="0"/>`, is 22 bytes: 5 000 001 of them
+        // (110 MB) cannot fit under the 64 MiB file limit, so a file meets the size limit
+        // first; the point limit still holds for the reader itself.
+        let shortest = r#"<wpt lat="0" lon="0"/>"#;
+        assert!(shortest.len() * 5_000_001 > super::super::MAX_FILE_BYTES);
+        let mut found = Found::default();
+        for i in 0..5_000_000 {
+            let kind = [Kind::Track, Kind::Route, Kind::Waypoint][i % 3];
+            assert_eq!(found.push(kind, 0.0, 0.0), Ok(()));
+        }
+        assert_eq!(
+            found.push(Kind::Waypoint, 0.0, 0.0),
+            Err(ImportError::TooManyPoints { max: 5_000_000 })
+        );
+    }
+
+    #[test]
     fn above_100_points_every_nth_and_the_last() {
         let points: Vec<String> = (0..250)
             .map(|i| format!(r#"<trkpt lat="{}" lon="0"/>"#, f64::from(i) / 100.0))

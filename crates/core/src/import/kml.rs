@@ -183,6 +183,19 @@ mod tests {
     }
 
     #[test]
+    fn more_than_five_million_points_is_too_many() {
+        // 5 000 001 tuples `0,0`: 20 MB, below the 64 MiB file limit.
+        let tuples = "0,0 ".repeat(5_000_001);
+        let file = kml(&format!(
+            "<Placemark><LineString><coordinates>{tuples}</coordinates></LineString></Placemark>"
+        ));
+        assert!(file.len() < super::super::MAX_FILE_BYTES);
+        let err = import_kml(&file).unwrap_err();
+        assert_eq!(err, ImportError::TooManyPoints { max: 5_000_000 });
+        assert_eq!(err.to_string(), "File has more than 5000000 points");
+    }
+
+    #[test]
     fn malformed_files_are_invalid() {
         assert_eq!(import_kml(b"<kml></kkml>"), Err(ImportError::InvalidKml));
         assert_eq!(import_kml(b"<gpx></gpx>"), Err(ImportError::InvalidKml));

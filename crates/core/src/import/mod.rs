@@ -2,9 +2,9 @@
 //!
 //! Every reader takes the file's bytes and gives an [`ImportedRoute`]: flat
 //! `[lat0, lon0, lat1, lon1, ...]` degrees and an optional name. Input limits are explicit
-//! ([`MAX_FILE_BYTES`], [`MAX_POINTS`], [`xml::MAX_DEPTH`]): hostile input gets a clear
-//! error, never a panic, a hang or an unbounded allocation. A UTF-8 byte-order mark is
-//! ignored.
+//! ([`MAX_FILE_BYTES`], [`MAX_POINTS`], [`xml::MAX_DEPTH`], [`geojson::MAX_DEPTH`]): hostile
+//! input gets a clear error, never a panic, a hang or an unbounded allocation. A UTF-8
+//! byte-order mark is ignored.
 //!
 //! - [`gpx::import_gpx`]: track points, else route points, else waypoints; at least 2;
 //!   thinned to about 100 points by [`thin::thin_every_nth`] (SPEC).
@@ -186,6 +186,97 @@ mod tests {
             ImportError::NoGeoJsonRoute.to_string(),
             "No valid route found in GeoJSON file"
         );
+    }
+
+    /// The classic "billion laughs": ten entities, each ten of the one before, 10^9 "lol"s
+    /// (3 GB) once expanded, in under 1 KB.
+    fn billion_laughs(root: &str) -> Vec<u8> {
+        let mut dtd = String::from("<!ENTITY lol0 \"lol\">");
+        for level in 1..10 {
+            let previous = format!("&lol{};", level - 1).repeat(10);
+            dtd += &["<!ENTITY lol", &level.to_string(), " \"", &previous, "\">"].concat();
+        }
+        format!(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE {root} [{dtd}]>\n<{root}><name>&lol9;</name></{root}>"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn an_entity_bomb_is_refused_with_its_own_error() {
+        let message = "XML files with a document type declaration (DOCTYPE) are not accepted";
+        let gpx_bomb = billion_laughs("gpx");
+        assert!(gpx_bomb.len() < 1024);
+        let err = gpx::import_gpx(&gpx_bomb).unwrap_err();
+        assert_eq!(err, ImportError::DocTypeNotAllowed);
+        assert_eq!(err.to_string(), message);
+        let err = kml::import_kml(&billion_laughs("kml")).unwrap_err();
+        assert_eq!(err, ImportError::DocTypeNotAllowed);
+        assert_eq!(err.to_string(), message);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_with_its_own_error() {
+        // A million levels: far beyond the limit, and beyond any recursive parser's stack.
+        let depth = 1_000_000;
+        let deep = |root: &str| {
+            format!(
+                "<{root}>{}{}</{root}>",
+                "<e>".repeat(depth),
+                "</e>".repeat(depth)
+            )
+            .into_bytes()
+        };
+        let err = gpx::import_gpx(&deep("gpx")).unwrap_err();
+        assert_eq!(err, ImportError::TooDeep { max: 256 });
+        assert_eq!(err.to_string(), "File is nested more than 256 levels deep");
+        assert_eq!(
+            kml::import_kml(&deep("kml")),
+            Err(ImportError::TooDeep { max: 256 })
+        );
+        // Real nesting below the limit still reads: a route 200 levels down in KML folders.
+        let folders = 200;
+        let kml = format!(
+            "<kml>{}<Placemark><LineString><coordinates>1,2 3,4</coordinates></LineString>\
+             </Placemark>{}</kml>",
+            "<Folder>".repeat(folders),
+            "</Folder>".repeat(folders)
+        );
+        assert_eq!(kml::import_kml(kml.as_bytes()).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_route_padded_past_the_size_limit_is_refused_unread() {
+        // The same valid file of each format, padded with trailing spaces (which every
+        // parser skips) to exactly the limit, is read; one byte more is refused.
+        type Import = fn(&[u8]) -> Result<ImportedRoute, ImportError>;
+        let files: [(&[u8], Import); 3] = [
+            (
+                br#"<gpx><trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></trkseg></trk></gpx>"#,
+                gpx::import_gpx,
+            ),
+            (
+                b"<kml><Placemark><LineString><coordinates>2,1 4,3</coordinates></LineString></Placemark></kml>",
+                kml::import_kml,
+            ),
+            (
+                br#"{"features": [{"geometry": {"type": "LineString", "coordinates": [[2, 1], [4, 3]]}}]}"#,
+                geojson::import_geojson,
+            ),
+        ];
+        for (file, import) in files {
+            let mut padded = file.to_vec();
+            padded.resize(MAX_FILE_BYTES, b' ');
+            assert_eq!(import(&padded).unwrap().coords, [1.0, 2.0, 3.0, 4.0]);
+            padded.push(b' ');
+            assert_eq!(
+                import(&padded),
+                Err(ImportError::FileTooLarge {
+                    bytes: 64 * 1024 * 1024 + 1,
+                    max: 64 * 1024 * 1024
+                })
+            );
+        }
     }
 
     #[test]
