@@ -3,7 +3,8 @@
 //! Reads a survey backup (docs/backup-format.md) and writes one export. The output is
 //! written to `OUT.partial` and renamed to `OUT` when complete, so a failed run never
 //! leaves a half-written file under the real name. A zip export streams the media from
-//! the backup one at a time, with a progress bar on stderr when stderr is a terminal.
+//! the backup one at a time, with a progress bar on stderr when stderr is a terminal or
+//! `--progress` is given.
 
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -17,7 +18,7 @@ use clearway_core::export::{self, ExportError, ExportFormat};
 
 use crate::CliError;
 
-pub fn run(backup: &str, format: &str, out: &str) -> Result<(), CliError> {
+pub fn run(backup: &str, format: &str, out: &str, progress: bool) -> Result<(), CliError> {
     let format = ExportFormat::parse(format).map_err(|e| CliError::input(e.to_string()))?;
     let file =
         File::open(backup).map_err(|e| CliError::input(format!("cannot read {backup}: {e}")))?;
@@ -25,7 +26,15 @@ pub fn run(backup: &str, format: &str, out: &str) -> Result<(), CliError> {
         BackupReader::open(BufReader::new(file)).map_err(|e| backup_error(backup, &e))?;
     let data = reader.read_data().map_err(|e| backup_error(backup, &e))?;
     let partial = format!("{out}.partial");
-    let result = write(&mut reader, &data, format, &partial);
+    let terminal = std::io::stderr().is_terminal();
+    let draw = if terminal {
+        Draw::Terminal
+    } else if progress {
+        Draw::Lines
+    } else {
+        Draw::Off
+    };
+    let result = write(&mut reader, &data, format, &partial, draw);
     match result {
         Ok(()) => fs::rename(&partial, out).map_err(|e| CliError {
             message: format!("cannot write {out}: {e}"),
@@ -43,6 +52,7 @@ fn write(
     data: &clearway_core::survey::SurveyData,
     format: ExportFormat,
     path: &str,
+    draw: Draw,
 ) -> Result<(), CliError> {
     let file = File::create(path).map_err(|e| CliError {
         message: format!("cannot create {}: {e}", Path::new(path).display()),
@@ -63,7 +73,7 @@ fn write(
     let mut archive =
         ExportArchive::new(out, data, Some(&created)).map_err(|e| export_error(&e))?;
     let media = reader.manifest().media.clone();
-    let mut progress = Progress::new(media.len());
+    let mut progress = Progress::new(media.len(), draw);
     for entry in &media {
         let (Some(&i), Some(kind)) = (by_id.get(entry.measurement_id.as_str()), entry.media_kind())
         else {
@@ -104,46 +114,71 @@ fn export_error(e: &ExportError) -> CliError {
     }
 }
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+/// How the progress bar is shown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Draw {
+    Off,
+    /// One line redrawn in place (`\r`) at every medium.
+    Terminal,
+    /// A new line each time the whole percentage changes (logs, pipes, tests).
+    Lines,
+}
+
+/// The zip export's progress over the media, on stderr:
+/// `export [###############               ] 60/120 media (50 %)`.
 struct Progress {
     total: usize,
     done: usize,
-    draw: bool,
+    draw: Draw,
+    /// The percentage last printed as a line.
+    printed: Option<usize>,
 }
 
 impl Progress {
-    fn new(total: usize) -> Self {
+    fn new(total: usize, draw: Draw) -> Self {
         Self {
             total,
             done: 0,
-            draw: std::io::stderr().is_terminal() && total > 0,
+            draw: if total > 0 { draw } else { Draw::Off },
+            printed: None,
         }
     }
 
     fn tick(&mut self) {
         self.done += 1;
-        if self.draw {
+        let percent = self.done * 100 / self.total.max(1);
+        let line = || {
             let width = 30;
             let filled = self.done * width / self.total.max(1);
-            eprint!(
-                "\rexport [{}{}] {}/{} media",
+            format!(
+                "export [{}{}] {}/{} media ({percent} %)",
                 "#".repeat(filled),
                 " ".repeat(width - filled),
                 self.done,
                 self.total
-            );
+            )
+        };
+        match self.draw {
+            Draw::Off => {}
+            Draw::Terminal => eprint!("\r{}", line()),
+            Draw::Lines => {
+                if self.printed != Some(percent) {
+                    eprintln!("{}", line());
+                    self.printed = Some(percent);
+                }
+            }
         }
     }
 
     fn warn(&self, message: &str) {
-        if self.draw {
+        if self.draw == Draw::Terminal && self.done > 0 {
             eprintln!();
         }
         eprintln!("clearway: warning: {message}");
     }
 
     fn done(&self) {
-        if self.draw {
+        if self.draw == Draw::Terminal {
             eprintln!();
         }
     }

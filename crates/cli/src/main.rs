@@ -1,7 +1,8 @@
 //! `clearway`: the command line over clearway-core.
 //!
-//! Errors are one clear line on stderr, exit code 2 for bad input, 1 for other failures;
-//! never a panic.
+//! Errors are one clear line on stderr, exit code 2 for bad input, 1 for other failures.
+//! A bug that panics prints one line too (`clearway: internal error: ...`, no stack trace)
+//! and exits with [`INTERNAL_ERROR_EXIT`].
 
 mod demo;
 mod export_cmd;
@@ -59,6 +60,10 @@ enum Command {
         /// The file to write
         #[arg(short, long)]
         out: String,
+        /// Show the zip export's progress on stderr even when it is not a terminal (one
+        /// line per whole percent); on a terminal the bar is always drawn
+        #[arg(long)]
+        progress: bool,
     },
     /// Imports a route file (GPX, KML, GeoJSON) and prints it as a GeoJSON line.
     Route {
@@ -85,6 +90,9 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         photos: usize,
     },
+    /// Panics on purpose, to check that a bug is reported as one line (for tests).
+    #[command(hide = true)]
+    InternalErrorCheck,
 }
 
 #[derive(Subcommand)]
@@ -146,7 +154,33 @@ pub fn now_iso() -> String {
     clearway_core::survey::trace::epoch_ms_to_iso(ms as f64).unwrap_or_default()
 }
 
+/// Exit code after a panic (a bug): `EX_SOFTWARE` of sysexits.h.
+pub const INTERNAL_ERROR_EXIT: i32 = 70;
+
+/// Replaces the default panic report (a message, and a stack trace with `RUST_BACKTRACE`)
+/// by one line on stderr, then exits with [`INTERNAL_ERROR_EXIT`]. Exiting from the hook
+/// also covers the release profile's `panic = "abort"`, which would otherwise end in
+/// SIGABRT.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("unknown panic");
+        let place = info
+            .location()
+            .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        let line = format!("{message}{place}").replace(['\n', '\r'], " ");
+        eprintln!("clearway: internal error: {line}");
+        std::process::exit(INTERNAL_ERROR_EXIT);
+    }));
+}
+
 fn main() -> ExitCode {
+    install_panic_hook();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Distance {
@@ -167,7 +201,8 @@ fn main() -> ExitCode {
             backup,
             format,
             out,
-        } => export_cmd::run(&backup, &format, &out),
+            progress,
+        } => export_cmd::run(&backup, &format, &out, progress),
         Command::Route { file, simplify } => geo_cmd::route(&file, simplify),
         Command::Polyline { action } => match action {
             PolylineAction::Decode { encoded, precision } => geo_cmd::decode(&encoded, precision),
@@ -178,6 +213,7 @@ fn main() -> ExitCode {
             measurements,
             photos,
         } => demo::run(&out, measurements, photos),
+        Command::InternalErrorCheck => panic!("internal-error-check was asked to fail"),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,3 +35,29 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
     assert!(err.contains("invalid value 'north'"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_bug_is_one_line_internal_error_not_a_stack_trace() {
+    // The hidden `internal-error-check` command panics on purpose; a backtrace is asked for,
+    // as a user's environment might.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_clearway"))
+        .arg("internal-error-check")
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("clearway runs");
+    assert_eq!(out.status.code(), Some(70), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("clearway: internal error: internal-error-check was asked to fail"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    // Hidden from the help a user reads.
+    let help = clearway(&["--help"]);
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("internal-error-check"));
+}

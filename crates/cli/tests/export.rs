@@ -150,6 +150,62 @@ fn gdal_reads_csv_numbers_as_written_and_the_formula_guard() {
         report.contains("Longitude (String) = -73.567256"),
         "{report}"
     );
+
+    // Notes a spreadsheet would run as formulas, put into a copy of the backup by Python's
+    // zipfile: GDAL reads them back with the exporter's leading quote, while every
+    // coordinate (all negative longitudes here) still types as a number.
+    let notes = dir.join("formula-notes.zip");
+    let script = r#"
+import json, sys, zipfile
+src, dst = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED)
+for info in src.infolist():
+    data = src.read(info)
+    if info.filename == "measurements.json":
+        records = json.loads(data)
+        records[1]["note"] = '=HYPERLINK("http://example.com/x")'
+        records[2]["note"] = "-2 m under the sign"
+        data = json.dumps(records).encode()
+        print(records[1]["longitude"])
+    dst.writestr(info.filename, data)
+dst.close()
+"#;
+    let longitude: f64 = tool("python3", &["-c", script, &backup, notes.to_str().unwrap()])
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(longitude < 0.0);
+    let csv = export(notes.to_str().unwrap(), "csv", &dir);
+    let typed = tool(
+        "ogrinfo",
+        &[
+            "-ro",
+            "-al",
+            "-oo",
+            "AUTODETECT_TYPE=YES",
+            csv.to_str().unwrap(),
+        ],
+    );
+    assert!(typed.contains("\nLongitude: Real"), "{typed}");
+    assert!(typed.contains("\nLatitude: Real"), "{typed}");
+    assert!(
+        typed.contains(r#"Note (String) = '=HYPERLINK("http://example.com/x")"#),
+        "{typed}"
+    );
+    assert!(
+        typed.contains("Note (String) = '-2 m under the sign"),
+        "{typed}"
+    );
+    let second = typed
+        .split("OGRFeature(")
+        .find(|f| f.contains("POI Number (Integer) = 2\n"))
+        .expect("POI 2");
+    let read: f64 = second
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Longitude (Real) = "))
+        .expect("a Real longitude")
+        .parse()
+        .unwrap();
+    assert!((read - longitude).abs() < 5e-7, "{read} vs {longitude}");
 }
 
 #[test]
@@ -226,4 +282,103 @@ fn bad_backups_and_formats_are_one_line_errors_with_exit_code_2() {
         "3",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_zip_export_streams_its_peak_memory_stays_well_below_the_archive() {
+    let dir = scratch("zip-memory");
+    // 120 photos of ~300 KB: an archive of about 36 MB.
+    let backup = demo(&dir, "200", "120");
+    let out = dir.join("export.zip");
+    // The child's peak resident set, as the kernel counts it (getrusage, KiB on Linux).
+    let script = "import resource, subprocess, sys\n\
+        subprocess.run(sys.argv[1:], check=True)\n\
+        print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)";
+    let peak_kib: u64 = tool(
+        "python3",
+        &[
+            "-c",
+            script,
+            env!("CARGO_BIN_EXE_clearway"),
+            "export",
+            &backup,
+            "--format",
+            "zip",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    )
+    .trim()
+    .parse()
+    .unwrap();
+    let archive_bytes = std::fs::metadata(&out).unwrap().len();
+    assert!(archive_bytes > 30_000_000, "{archive_bytes} bytes");
+    let peak_bytes = peak_kib * 1024;
+    assert!(
+        peak_bytes < archive_bytes / 2,
+        "peak RSS {peak_bytes} bytes for a {archive_bytes}-byte archive"
+    );
+}
+
+#[test]
+fn progress_lines_on_request_end_at_100_percent_and_change_nothing_else() {
+    let dir = scratch("progress");
+    let backup = demo(&dir, "20", "8");
+    let quiet = dir.join("quiet.zip");
+    let shown = dir.join("shown.zip");
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "export",
+            &backup,
+            "--format",
+            "zip",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run_ok(&args)
+    };
+    let without = run(&quiet, &[]);
+    let with = run(&shown, &["--progress"]);
+    // Not a terminal and no flag: silent, as before.
+    assert!(without.stderr.is_empty() && without.stdout.is_empty());
+    assert!(with.stdout.is_empty());
+    let stderr = String::from_utf8(with.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    // 8 media: one line per medium (each is a new whole percentage), 12 % ... 100 %.
+    assert_eq!(lines.len(), 8, "{stderr}");
+    for (i, line) in lines.iter().enumerate() {
+        let done = i + 1;
+        assert!(line.starts_with("export ["), "{line}");
+        assert!(
+            line.ends_with(&format!("] {done}/8 media ({} %)", done * 100 / 8)),
+            "{line}"
+        );
+    }
+    assert!(lines[7].ends_with("8/8 media (100 %)"));
+    assert!(!stderr.contains('\r'));
+    // The same archive either way: same entries, same contents (README.txt carries the
+    // export time, so it is compared without its `Exported:` line).
+    let script = r#"
+import sys, zipfile
+a, b = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2])
+assert a.namelist() == b.namelist(), (a.namelist(), b.namelist())
+for n in a.namelist():
+    x, y = a.read(n), b.read(n)
+    if n == "README.txt":
+        keep = lambda t: [l for l in t.decode().splitlines() if not l.startswith("Exported:")]
+        x, y = keep(x), keep(y)
+    assert x == y, n
+print(len(a.namelist()))
+"#;
+    let same = tool(
+        "python3",
+        &[
+            "-c",
+            script,
+            quiet.to_str().unwrap(),
+            shown.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(same.trim(), "18");
 }
