@@ -13,6 +13,9 @@ mod geo;
 /// Survey records, document exports, the export archive and the backup, behind handles.
 mod export;
 
+/// Route import (GPX, KML, GeoJSON), stop ordering and path length over flat arrays.
+mod route;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 

@@ -71,6 +71,63 @@ pub enum ImportError {
     DocTypeNotAllowed,
 }
 
+/// The route file formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RouteFormat {
+    Gpx,
+    Kml,
+    GeoJson,
+}
+
+impl RouteFormat {
+    /// The format of a file named `name` (or of a bare extension such as `"kml"`): by its
+    /// extension, any case (`gpx`, `kml`, `geojson`, `json`); else by its first bytes:
+    /// JSON when it opens with `{` or `[`, KML when `<kml` appears in the first 4 KiB,
+    /// GPX otherwise (so an unknown file gets the GPX error).
+    ///
+    /// ```
+    /// use clearway_core::import::RouteFormat;
+    /// assert_eq!(RouteFormat::detect("Ride.GPX", b""), RouteFormat::Gpx);
+    /// assert_eq!(RouteFormat::detect("kml", b""), RouteFormat::Kml);
+    /// assert_eq!(RouteFormat::detect("export", b" {\"features\": []}"), RouteFormat::GeoJson);
+    /// ```
+    pub fn detect(name: &str, bytes: &[u8]) -> Self {
+        let extension = name.rsplit_once('.').map_or(name, |(_, e)| e);
+        match extension.to_ascii_lowercase().as_str() {
+            "gpx" => return Self::Gpx,
+            "kml" => return Self::Kml,
+            "geojson" | "json" => return Self::GeoJson,
+            _ => {}
+        }
+        let head = &bytes[..bytes.len().min(4096)];
+        let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let text = text.trim_ascii_start();
+        if text.starts_with(b"{") || text.starts_with(b"[") {
+            Self::GeoJson
+        } else if head.windows(4).any(|w| w == b"<kml") {
+            Self::Kml
+        } else {
+            Self::Gpx
+        }
+    }
+}
+
+/// Reads a route file in the format [`RouteFormat::detect`] finds for `name` and `bytes`.
+///
+/// ```
+/// use clearway_core::import::{import_route, ImportError};
+/// let kml = b"<kml><Placemark><LineString><coordinates>2,1 4,3</coordinates></LineString></Placemark></kml>";
+/// assert_eq!(import_route("route.kml", kml).unwrap().coords, [1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!(import_route("route.gpx", b"<gpx>"), Err(ImportError::InvalidGpx));
+/// ```
+pub fn import_route(name: &str, bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
+    match RouteFormat::detect(name, bytes) {
+        RouteFormat::Gpx => gpx::import_gpx(bytes),
+        RouteFormat::Kml => kml::import_kml(bytes),
+        RouteFormat::GeoJson => geojson::import_geojson(bytes),
+    }
+}
+
 /// Refuses files above [`MAX_FILE_BYTES`].
 fn check_size(bytes: &[u8]) -> Result<(), ImportError> {
     if bytes.len() > MAX_FILE_BYTES {
@@ -166,6 +223,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_format_comes_from_the_extension_then_the_content() {
+        let cases: [(&str, &[u8], RouteFormat); 8] = [
+            ("a.gpx", b"{}", RouteFormat::Gpx),
+            ("A.KML", b"", RouteFormat::Kml),
+            ("a.GeoJSON", b"<gpx/>", RouteFormat::GeoJson),
+            ("a.json", b"", RouteFormat::GeoJson),
+            ("geojson", b"", RouteFormat::GeoJson),
+            ("download", b"\xEF\xBB\xBF\n  [1]", RouteFormat::GeoJson),
+            (
+                "download",
+                b"<?xml version=\"1.0\"?><kml>",
+                RouteFormat::Kml,
+            ),
+            (
+                "download.txt",
+                b"<?xml version=\"1.0\"?><gpx>",
+                RouteFormat::Gpx,
+            ),
+        ];
+        for (name, bytes, format) in cases {
+            assert_eq!(RouteFormat::detect(name, bytes), format, "{name}");
+        }
+        assert_eq!(import_route("x", b"hello"), Err(ImportError::InvalidGpx));
+        assert_eq!(import_route("x", b"{"), Err(ImportError::InvalidGeoJson));
     }
 
     #[test]
