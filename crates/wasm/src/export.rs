@@ -34,6 +34,23 @@ pub fn validate_new_survey_js(survey_json: &str) -> Result<(), JsValue> {
     })
 }
 
+/// The CSV header row (SPEC §9 columns), CRLF-terminated: the start of a survey's running
+/// CSV.
+#[wasm_bindgen(js_name = csvHeader)]
+pub fn csv_header() -> String {
+    export::csv::HEADER.to_owned()
+}
+
+/// CSV rows (no header) for a JSON array of measurements: what is appended to a survey's
+/// running CSV as measurements are saved.
+#[wasm_bindgen(js_name = csvRows)]
+pub fn csv_rows(measurements_json: &str) -> Result<String, JsValue> {
+    let data = SurveyData::from_json_parts("", measurements_json, "", "", "")
+        .map_err(|e| js_error("invalid-records", &e))?;
+    String::from_utf8(export::csv::csv_rows(&data.measurements))
+        .map_err(|e| js_error("export-failed", &e.to_string()))
+}
+
 /// One survey's records, parsed once.
 #[wasm_bindgen]
 pub struct SurveyRecords {

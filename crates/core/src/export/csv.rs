@@ -83,6 +83,25 @@ pub fn write_csv(out: impl Write, measurements: &[Measurement]) -> io::Result<()
     csv.finish().map(drop)
 }
 
+/// The rows of `measurements` without the header: what the app appends to a survey's
+/// running CSV as each measurement is saved (its header is [`HEADER`]).
+///
+/// ```
+/// use clearway_core::{export::csv::{csv_rows, HEADER}, survey::Measurement};
+/// let m = Measurement { height_m: Some(4.25), note: Some("low, wet".into()), ..Default::default() };
+/// let rows = String::from_utf8(csv_rows(&[m])).unwrap();
+/// assert_eq!(rows, ",,4.250,,,,,,,,,low; wet,manual,,,,,\r\n");
+/// assert!(!rows.contains(HEADER));
+/// ```
+#[must_use]
+pub fn csv_rows(measurements: &[Measurement]) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(measurements.len() * 160);
+    for m in measurements {
+        push_row(&mut buf, m);
+    }
+    buf
+}
+
 fn push_row(buf: &mut Vec<u8>, m: &Measurement) {
     let number = |buf: &mut Vec<u8>, v: Option<f64>, d: usize| {
         if let Some(v) = v {
