@@ -99,3 +99,37 @@ export function idbGetByIndex(
     request.onerror = () => reject(request.error);
   });
 }
+
+/** Records whose string id starts with `prefix`, in id order. */
+export function idbGetByIdPrefix(db: IDBDatabase, store: StoreName, prefix: string): Promise<StoredItem[]> {
+  const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+  return requestResult(db.transaction(store).objectStore(store).getAll(range)) as Promise<StoredItem[]>;
+}
+
+/** How many records of an index have the key `key`. */
+export function idbCountByIndex(db: IDBDatabase, store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+  return requestResult(db.transaction(store).objectStore(store).index(index).count(key));
+}
+
+/** Deletes every record whose index key is `key`, in one transaction. */
+export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+  const tx = writeTransaction(db, store);
+  const request = tx.objectStore(store).index(index).openKeyCursor(key);
+  let deleted = 0;
+  request.onsuccess = () => {
+    const cursor = request.result;
+    if (!cursor) return;
+    tx.objectStore(store).delete(cursor.primaryKey);
+    deleted += 1;
+    cursor.continue();
+  };
+  await transactionDone(tx);
+  return deleted;
+}
+
+/** Deletes the records whose string id starts with `prefix`. */
+export async function idbDeleteByIdPrefix(db: IDBDatabase, store: StoreName, prefix: string): Promise<void> {
+  const tx = writeTransaction(db, store);
+  tx.objectStore(store).delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+  await transactionDone(tx);
+}

@@ -2,6 +2,10 @@
 // flags. Features import from here.
 export {
   addItem,
+  countByIndex,
+  deleteByIdPrefix,
+  deleteByIndex,
+  getByIdPrefix,
   deleteItem,
   getAllItems,
   getByIndex,
@@ -17,6 +21,16 @@ export {
 export type { SaveOutcome, StorageConfig, StorageEvent, StorageMode } from './storageService';
 export { ItemExistsError, MESSAGES, StorageError, isStorageError } from './errors';
 export type { StorageErrorCode } from './errors';
+export { subscribeChanges } from './changes';
+export {
+  forgetMeasurement,
+  forgetPendingSurvey,
+  keepPendingSurvey,
+  pendingSurveys,
+  recentMeasurements,
+  rememberMeasurement,
+} from './localCopies';
+export type { StoreChange } from './changes';
 export { BACKUP_PREFIX, BACKUPS_KEPT, EMERGENCY_KEY } from './emergencyStore';
 export { DB_NAME, SCHEMA_VERSION, STORES, STORE_NAMES, SINGLE_STORE } from './schema';
 export type { StoreName, StoredItem } from './schema';

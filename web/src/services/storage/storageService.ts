@@ -16,7 +16,19 @@ import {
   localStorageWorks,
 } from './emergencyStore';
 import { ItemExistsError, MESSAGES, StorageError } from './errors';
-import { idbAdd, idbDelete, idbGet, idbGetAll, idbGetByIndex, idbPutMany } from './idbStore';
+import { notifyChange } from './changes';
+import {
+  idbAdd,
+  idbCountByIndex,
+  idbDelete,
+  idbDeleteByIdPrefix,
+  idbDeleteByIndex,
+  idbGet,
+  idbGetAll,
+  idbGetByIdPrefix,
+  idbGetByIndex,
+  idbPutMany,
+} from './idbStore';
 import { openDatabase } from './openDatabase';
 import { DB_NAME, indexKeyPath, type StoreName, type StoredItem } from './schema';
 
@@ -280,6 +292,36 @@ export async function getByIndex(
   return options.newestFirst ? sorted.reverse() : sorted;
 }
 
+/** Records whose string id starts with `prefix`, in id order. */
+export async function getByIdPrefix(store: StoreName, prefix: string): Promise<StoredItem[]> {
+  await initStorage();
+  if (mode === 'failed') return [];
+  const stored = mode === 'indexeddb' ? await withDb((current) => idbGetByIdPrefix(current, store, prefix)) : [];
+  const merged = overlay(stored, store, (item) => String(item.id).startsWith(prefix));
+  if (merged.length === stored.length) return stored;
+  return merged.sort((a, b) => compareKeys(a.id, b.id));
+}
+
+/** How many records of `store` have `key` in `index` (emergency copies included). */
+export async function countByIndex(store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+  await initStorage();
+  const keyPath = indexKeyPath(store, index);
+  if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
+  if (mode === 'failed') return 0;
+  let pending: StoredItem[] = [];
+  try {
+    pending = emergencyGetAll(store).filter((item) => compareKeys(item[keyPath], key) === 0);
+  } catch {
+    pending = [];
+  }
+  if (mode !== 'indexeddb') return pending.length;
+  const stored = await withDb((current) => idbCountByIndex(current, store, index, key));
+  if (pending.length === 0) return stored;
+  // A pending copy of a record IndexedDB also holds counts once.
+  const held = await Promise.all(pending.map((item) => withDb((current) => idbGet(current, store, item.id))));
+  return stored + held.filter((item) => item === undefined).length;
+}
+
 // ── Writes ──
 
 function checkId(item: StoredItem): void {
@@ -300,9 +342,10 @@ export async function addItem(store: StoreName, item: StoredItem): Promise<void>
   if (mode === 'indexeddb') {
     if (pendingCopy(store, item.id)) throw new ItemExistsError();
     await withDb((current) => idbAdd(current, store, item));
-    return;
+  } else {
+    await emergencyPut(store, item, { onlyIfAbsent: true });
   }
-  await emergencyPut(store, item, { onlyIfAbsent: true });
+  notifyChange(store);
 }
 
 /**
@@ -320,6 +363,7 @@ export async function saveItem(store: StoreName, item: StoredItem): Promise<Save
       if (attempt > 0) await sleep(config.retryDelayMs);
       try {
         await withDb((current) => idbPutMany(current, [{ store, item }]));
+        notifyChange(store);
         return { savedIn: 'indexeddb' };
       } catch (error) {
         console.warn(`Local store: saving to "${store}" failed (attempt ${attempt + 1}):`, error);
@@ -328,6 +372,7 @@ export async function saveItem(store: StoreName, item: StoredItem): Promise<Save
   }
   await emergencyPut(store, item);
   if (mode === 'indexeddb') scheduleProbe();
+  notifyChange(store);
   return { savedIn: 'local', message: MESSAGES.savedLocally };
 }
 
@@ -351,6 +396,28 @@ export async function deleteItem(store: StoreName, id: IDBValidKey): Promise<voi
   requireStorage();
   if (mode === 'indexeddb') await withDb((current) => idbDelete(current, store, id));
   emergencyDelete(store, id);
+  notifyChange(store);
+}
+
+/** Deletes every record of `store` whose `index` key is `key`; returns how many IndexedDB held. */
+export async function deleteByIndex(store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+  await initStorage();
+  requireStorage();
+  const keyPath = indexKeyPath(store, index);
+  if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
+  const deleted = mode === 'indexeddb' ? await withDb((current) => idbDeleteByIndex(current, store, index, key)) : 0;
+  for (const item of emergencyGetAll(store)) if (compareKeys(item[keyPath], key) === 0) emergencyDelete(store, item.id);
+  notifyChange(store);
+  return deleted;
+}
+
+/** Deletes the records of `store` whose string id starts with `prefix`. */
+export async function deleteByIdPrefix(store: StoreName, prefix: string): Promise<void> {
+  await initStorage();
+  requireStorage();
+  if (mode === 'indexeddb') await withDb((current) => idbDeleteByIdPrefix(current, store, prefix));
+  for (const item of emergencyGetAll(store)) if (String(item.id).startsWith(prefix)) emergencyDelete(store, item.id);
+  notifyChange(store);
 }
 
 /** For tests: forget the page's connection and state (the database itself stays). */

@@ -1,0 +1,50 @@
+// The database-change signal (SPEC §4 "Adding a measurement": a database-change signal is
+// raised after the write). Listeners in this tab hear it at once; other tabs of the app
+// hear it through a BroadcastChannel, so two tabs writing to one survey both stay current.
+
+export interface StoreChange {
+  store: string;
+  /** True when this tab wrote it; false when another tab did. */
+  local: boolean;
+}
+
+const CHANNEL = 'clearway:db-change';
+const listeners = new Set<(change: StoreChange) => void>();
+let channel: BroadcastChannel | null | undefined;
+
+function broadcast(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    if (channel) channel.onmessage = (event: MessageEvent<StoreChange>) => deliver({ store: event.data.store, local: false });
+  }
+  return channel;
+}
+
+function deliver(change: StoreChange): void {
+  for (const listener of listeners) {
+    try {
+      listener(change);
+    } catch (error) {
+      console.error('A database-change listener failed:', error);
+    }
+  }
+}
+
+/** Raises the signal after a write to `store` completed (here and in other tabs). */
+export function notifyChange(store: string): void {
+  deliver({ store, local: true });
+  try {
+    broadcast()?.postMessage({ store, local: false });
+  } catch {
+    // A closed channel (page unloading): this tab was told already.
+  }
+}
+
+/** Listens to the signal; returns the unsubscribe function. */
+export function subscribeChanges(listener: (change: StoreChange) => void): () => void {
+  broadcast();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

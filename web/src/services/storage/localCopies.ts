@@ -1,0 +1,68 @@
+// Two small safety nets in localStorage, beside the store itself (docs/local-store.md):
+//
+// - pending surveys: a new survey is copied here before it is written, and the copy is
+//   removed once the survey was read back from the store (SPEC §4 "An emergency copy is
+//   kept in local storage until the survey is verified as saved");
+// - recent measurements: the last RECENT_KEPT measurements saved, a ring replayed at
+//   startup so that a store that lost them (cleared, corrupted) gets them back (SPEC §4
+//   "It is backed up locally").
+//
+// Every access is guarded: localStorage may be full or disabled, and a safety net that
+// fails must never fail the save it protects.
+import type { StoredItem } from './schema';
+
+export const PENDING_SURVEYS_KEY = 'clearway:pending-surveys';
+export const RECENT_MEASUREMENTS_KEY = 'clearway:recent-measurements';
+/** Measurements kept in the ring. */
+export const RECENT_KEPT = 20;
+
+function read(key: string): StoredItem[] {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+    return Array.isArray(value) ? (value as StoredItem[]).filter((item) => item && typeof item === 'object' && 'id' in item) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(key: string, items: StoredItem[]): boolean {
+  try {
+    if (items.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(items));
+    return true;
+  } catch (error) {
+    console.warn(`Local copy "${key}" not written:`, error);
+    return false;
+  }
+}
+
+/** Keeps an emergency copy of a survey being created; false when localStorage refused it. */
+export function keepPendingSurvey(survey: StoredItem): boolean {
+  return write(PENDING_SURVEYS_KEY, [...read(PENDING_SURVEYS_KEY).filter((s) => s.id !== survey.id), survey]);
+}
+
+export function forgetPendingSurvey(id: StoredItem['id']): void {
+  const items = read(PENDING_SURVEYS_KEY);
+  if (items.some((s) => s.id === id)) write(PENDING_SURVEYS_KEY, items.filter((s) => s.id !== id));
+}
+
+export function pendingSurveys(): StoredItem[] {
+  return read(PENDING_SURVEYS_KEY);
+}
+
+/** Adds (or refreshes) a measurement in the ring of the most recent ones. */
+export function rememberMeasurement(measurement: StoredItem): void {
+  const items = read(RECENT_MEASUREMENTS_KEY).filter((m) => m.id !== measurement.id);
+  items.push(measurement);
+  write(RECENT_MEASUREMENTS_KEY, items.slice(-RECENT_KEPT));
+}
+
+/** Drops a measurement from the ring (it was deleted on purpose). */
+export function forgetMeasurement(id: StoredItem['id']): void {
+  const items = read(RECENT_MEASUREMENTS_KEY);
+  if (items.some((m) => m.id === id)) write(RECENT_MEASUREMENTS_KEY, items.filter((m) => m.id !== id));
+}
+
+export function recentMeasurements(): StoredItem[] {
+  return read(RECENT_MEASUREMENTS_KEY);
+}
