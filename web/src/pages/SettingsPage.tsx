@@ -2,6 +2,8 @@ import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
 import { SettingsCategories } from '../features/settings/SettingsCategories';
+import { SurveyProvider } from '../features/survey/SurveyProvider';
+import { SurveyWorkspace } from '../features/survey/SurveyWorkspace';
 import { ZoomSetting } from '../features/zoom/ZoomSetting';
 import { Page } from '../ui/Page';
 
@@ -12,6 +14,9 @@ export default function SettingsPage() {
         Settings for this device. They are kept in this browser, so they apply with or
         without a connection.
       </p>
+      <SurveyProvider>
+        <SurveyWorkspace />
+      </SurveyProvider>
       <GpsPanel />
       <section aria-labelledby="settings-core">
         <h2 id="settings-core">Survey core</h2>

@@ -62,6 +62,12 @@ export interface MapSettings {
 
 export interface LoggingSettings {
   level: 'error' | 'warn' | 'info' | 'debug';
+  /** SPEC §4 auto-save: on unless turned off. */
+  autoSave: boolean;
+  /** Auto-save exports a zip with images, or a CSV when this is off. */
+  autoSaveImages: boolean;
+  /** Auto-save runs 5 s after creation, then every this many minutes. */
+  autoSaveIntervalMinutes: number;
 }
 
 export interface AlertSettings {
@@ -113,7 +119,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
     videoBuffer: false,
   },
   map: { style: 'streets', followPosition: true },
-  logging: { level: 'info' },
+  logging: { level: 'info', autoSave: true, autoSaveImages: true, autoSaveIntervalMinutes: 5 },
   alerts: { sound: true, voiceGuidance: true },
 };
 

@@ -74,6 +74,9 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
       kind: 'select',
       options: [['error', 'Errors'], ['warn', 'Warnings'], ['info', 'Information'], ['debug', 'Debug']],
     },
+    { path: ['autoSave'], label: 'Auto-save the active survey', kind: 'boolean' },
+    { path: ['autoSaveImages'], label: 'Auto-save includes images (zip; a CSV when off)', kind: 'boolean' },
+    { path: ['autoSaveIntervalMinutes'], label: 'Auto-save every (minutes)', kind: 'number', min: 1, max: 120, step: 1 },
   ],
   alerts: [
     { path: ['sound'], label: 'Alert sound', kind: 'boolean' },

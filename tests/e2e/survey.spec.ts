@@ -1,0 +1,165 @@
+// Issue "Surveys and measurements in the app", points 3, 4 and 6 in the browser: the survey
+// lifecycle (SPEC §4), the capture form, the list with edit and delete, and exports.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { openSettings } from './support/gpsPanel';
+import { captureForm, createSurvey, listedRows, measurementList, saveMeasurement, summaryValue, surveySection } from './support/survey';
+
+const MONTREAL = { latitude: 45.5017, longitude: -73.5673, accuracy: 10 };
+const CSV_HEADER =
+  'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m)';
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(MONTREAL);
+});
+
+test('a new survey is validated with the SPEC messages, then created active with its START measurement', async ({ page }) => {
+  await openSettings(page);
+  await expect(surveySection(page).getByText('No active survey')).toBeVisible();
+  await surveySection(page).getByRole('button', { name: 'New survey' }).click();
+  const form = page.getByRole('form', { name: 'New survey' });
+  const create = form.getByRole('button', { name: 'Create survey' });
+
+  await create.click();
+  await expect(form.getByRole('alert')).toHaveText('Survey title is required');
+  await form.getByLabel('Survey title').fill('A7 bridges');
+  await create.click();
+  await expect(form.getByRole('alert')).toHaveText('Surveyor name is required');
+  await form.getByLabel('Surveyor name').fill('Ana Surveyor');
+  await create.click();
+  await expect(form.getByRole('alert')).toHaveText('Client name is required');
+  await form.getByLabel('Client name').fill('Heavy Haul Ltd');
+  await create.click();
+
+  await expect(summaryValue(page, 'Survey title')).toHaveText('A7 bridges');
+  await expect(summaryValue(page, 'Surveyor name')).toHaveText('Ana Surveyor');
+  await expect(summaryValue(page, 'Client name')).toHaveText('Heavy Haul Ltd');
+  // SPEC §4: START, note 'SURVEY START', road 1, POI 1, height 0, at the current position.
+  const rows = await listedRows(page);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain('R001-POI00001');
+  expect(rows[0]).toContain('0.000 m');
+  expect(rows[0]).toContain('SURVEY START');
+  expect(rows[0]).toContain('45.501700, -73.567300');
+  // POI numbers auto-increment from the START measurement.
+  await expect(captureForm(page).getByLabel('POI number')).toHaveValue('2');
+});
+
+test('measurements are captured at the current position, listed newest first, kept across a reload, edited and deleted', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Route 112', surveyor: 'Ana', client: 'Client A' });
+
+  const saved = await saveMeasurement(page, { height: '4.25', type: 'Bridge', note: 'low, wet' });
+  expect(saved).toContain('R001-POI00002 saved');
+  await saveMeasurement(page, { height: '5.1', type: 'Wire' });
+  await expect(captureForm(page).getByLabel('POI number')).toHaveValue('4');
+
+  let rows = await listedRows(page);
+  expect(rows).toHaveLength(3);
+  expect(rows[0]).toContain('R001-POI00003');
+  expect(rows[0]).toContain('Wire');
+  expect(rows[0]).toContain('5.100 m');
+  expect(rows[1]).toContain('R001-POI00002');
+  expect(rows[1]).toContain('Bridge');
+  expect(rows[1]).toContain('low, wet');
+  expect(rows[1]).toContain('45.501700, -73.567300');
+
+  await page.reload();
+  await expect(summaryValue(page, 'Survey title')).toHaveText('Route 112');
+  await expect(measurementList(page).getByRole('listitem')).toHaveCount(3);
+
+  await measurementList(page).getByRole('button', { name: 'Edit measurement R001-POI00002' }).click();
+  const edit = page.getByRole('form', { name: 'Edit measurement R001-POI00002' });
+  await edit.getByLabel('Height').fill('4.3');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(measurementList(page).getByRole('listitem').nth(1)).toContainText('4.300 m');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await measurementList(page).getByRole('button', { name: 'Delete measurement R001-POI00003' }).click();
+  await expect(measurementList(page).getByRole('listitem')).toHaveCount(2);
+  await page.reload();
+  await expect(measurementList(page).getByRole('listitem')).toHaveCount(2);
+  rows = await listedRows(page);
+  expect(rows[0]).toContain('4.300 m');
+});
+
+test('CSV export: the SPEC columns, number formats and semicolons in notes, with its toast', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Export run', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '4.25', type: 'Bridge', note: 'low, wet', width: '3.5' });
+
+  await surveySection(page).getByLabel('Export format').selectOption('csv');
+  const download = page.waitForEvent('download');
+  await surveySection(page).getByRole('button', { name: 'Export survey' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Export_run_\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByText('CSV exported successfully')).toBeVisible();
+  const text = await readFile(await file.path(), 'utf8');
+  const lines = text.trimEnd().split(/\r\n/);
+  expect(lines[0]?.startsWith(CSV_HEADER)).toBe(true);
+  expect(lines).toHaveLength(3);
+  const bridge = lines[2]?.split(',') ?? [];
+  expect(bridge.slice(2, 6)).toEqual(['4.250', '', '45.501700', '-73.567300']);
+  expect(bridge[10]).toBe('bridge');
+  expect(bridge[11]).toBe('low; wet');
+  expect(bridge[13]).toBe('3.500');
+});
+
+test('GeoJSON export names the measurement count; the zip and the backup download', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Formats', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '4.25' });
+
+  await surveySection(page).getByLabel('Export format').selectOption('geojson');
+  let download = page.waitForEvent('download');
+  await surveySection(page).getByRole('button', { name: 'Export survey' }).click();
+  const geojson = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { type: string; features: { geometry: { coordinates: number[] } }[] };
+  await expect(page.getByText('GeoJSON exported successfully')).toBeVisible();
+  await expect(page.getByText('2 measurements exported')).toBeVisible();
+  expect(geojson.type).toBe('FeatureCollection');
+  expect(geojson.features[0]?.geometry.coordinates.slice(0, 2)).toEqual([-73.5673, 45.5017]);
+
+  for (const [format, toastText] of [
+    ['zip', 'Export with media completed'],
+    ['backup', 'Complete survey export finished'],
+    ['gpx', 'Survey exported as GPX'],
+  ] as const) {
+    await surveySection(page).getByLabel('Export format').selectOption(format);
+    download = page.waitForEvent('download');
+    await surveySection(page).getByRole('button', { name: 'Export survey' }).click();
+    const bytes = await readFile(await (await download).path());
+    if (format !== 'gpx') expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    else expect(bytes.toString('utf8')).toContain('<gpx');
+    await expect(page.getByText(toastText)).toBeVisible();
+  }
+});
+
+test('loading a previous survey switches the active one; clearing one deletes its measurements after a confirmation', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'First', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '3' });
+  await createSurvey(page, { title: 'Second', surveyor: 'Ana', client: 'Client B' });
+  await expect(measurementList(page).getByRole('listitem')).toHaveCount(1);
+
+  await surveySection(page).getByRole('button', { name: 'Load survey' }).click();
+  await page.getByRole('button', { name: 'Load survey First' }).click();
+  await expect(summaryValue(page, 'Survey title')).toHaveText('First');
+  await expect(measurementList(page).getByRole('listitem')).toHaveCount(2);
+  await page.reload();
+  await expect(summaryValue(page, 'Survey title')).toHaveText('First');
+
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await surveySection(page).getByRole('button', { name: 'Clear survey' }).click();
+  await expect(summaryValue(page, 'Survey title')).toHaveText('First');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await surveySection(page).getByRole('button', { name: 'Clear survey' }).click();
+  await expect(surveySection(page).getByText('No active survey')).toBeVisible();
+  await page.reload();
+  await expect(surveySection(page).getByText('No active survey')).toBeVisible();
+  await surveySection(page).getByRole('button', { name: 'Load survey' }).click();
+  await page.getByRole('button', { name: 'Load survey First' }).click();
+  // Cleared: its measurements are gone (the running CSV starts again with its header).
+  await expect(measurementList(page).getByText('No measurements yet.')).toBeVisible();
+});

@@ -1,0 +1,83 @@
+// The export worker: the core writes documents and archives here, off the main thread.
+// Archives stream: each medium goes in as it is read from storage and the bytes written
+// so far come straight back (transferred), so neither side ever holds the whole archive.
+import init, { BackupArchive, ExportArchive, SurveyRecords } from './pkg/clearway_wasm.js';
+import type { FromExportWorker, RecordsJson, ToExportWorker } from './exportProtocol';
+
+const scope = self as unknown as {
+  postMessage(message: FromExportWorker, options?: StructuredSerializeOptions): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ToExportWorker>) => void): void;
+};
+
+function post(message: FromExportWorker): void {
+  scope.postMessage(message, { transfer: message.type === 'bytes' ? [message.bytes] : [] });
+}
+
+const bytesOf = (array: Uint8Array): ArrayBuffer =>
+  array.byteOffset === 0 && array.byteLength === array.buffer.byteLength
+    ? (array.buffer as ArrayBuffer)
+    : (array.slice().buffer as ArrayBuffer);
+
+const records = (json: RecordsJson) => new SurveyRecords(json.survey, json.measurements, json.routes, json.traces, json.alerts);
+
+let ready: Promise<unknown> | null = null;
+let archive: ExportArchive | BackupArchive | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+function fail(error: unknown): void {
+  archive?.free();
+  archive = null;
+  const code = (error as { code?: unknown }).code;
+  post({ type: 'error', code: typeof code === 'string' ? code : 'export-failed', message: error instanceof Error ? error.message : String(error) });
+}
+
+async function handle(message: ToExportWorker): Promise<void> {
+  ready ??= init();
+  await ready;
+  switch (message.type) {
+    case 'document': {
+      const data = records(message.records);
+      try {
+        const count = data.measurementCount();
+        post({ type: 'bytes', bytes: bytesOf(data.export(message.format)), last: true, count });
+      } finally {
+        data.free();
+      }
+      return;
+    }
+    case 'archive-start': {
+      archive?.free();
+      const data = records(message.records);
+      try {
+        archive = message.kind === 'zip' ? new ExportArchive(data, message.created) : new BackupArchive(data, message.created);
+      } finally {
+        data.free();
+      }
+      post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
+      post({ type: 'ready' });
+      return;
+    }
+    case 'archive-media': {
+      if (!archive) throw new Error('No archive is being written');
+      archive.addMedia(message.measurementId, message.kind, new Uint8Array(message.bytes));
+      post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
+      post({ type: 'ready' });
+      return;
+    }
+    case 'archive-finish': {
+      if (!archive) throw new Error('No archive is being written');
+      const current = archive;
+      archive = null;
+      post({ type: 'bytes', bytes: bytesOf(current.finish()), last: true });
+      return;
+    }
+    case 'archive-abort':
+      archive?.free();
+      archive = null;
+      return;
+  }
+}
+
+scope.addEventListener('message', (event) => {
+  queue = queue.then(() => handle(event.data)).catch(fail);
+});

@@ -1,0 +1,168 @@
+// Exports by the core, in a worker (export.worker.ts): documents (CSV, JSON, GeoJSON, GPX,
+// KML) and archives (the SPEC §9 zip with media, the survey backup the CLI reads). An
+// archive is fed one medium at a time and its bytes come back as they are written, so
+// memory stays bounded by the largest medium, not by the archive (the result is a Blob
+// made of those chunks, which the browser may keep on disk).
+import type { ArchiveKind, FromExportWorker, MediaKind, RecordsJson, ToExportWorker } from './exportProtocol';
+
+export type { ArchiveKind, DocumentFormat, MediaKind } from './exportProtocol';
+
+export class ExportError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'ExportError';
+    this.code = code;
+  }
+}
+
+/** A survey's records, as the app stores them. */
+export interface SurveyRecordSet {
+  survey: object;
+  measurements: readonly object[];
+  routes?: readonly object[];
+  traces?: readonly object[];
+  alerts?: readonly object[];
+}
+
+/** One medium of a measurement, read from storage only when the archive asks for it. */
+export interface MediaItem {
+  measurementId: string;
+  kind: MediaKind;
+  read: () => Promise<Blob | ArrayBuffer | null>;
+}
+
+export interface ArchiveProgress {
+  done: number;
+  total: number;
+}
+
+function toJson(records: SurveyRecordSet): RecordsJson {
+  return {
+    survey: JSON.stringify(records.survey),
+    measurements: JSON.stringify(records.measurements),
+    routes: JSON.stringify(records.routes ?? []),
+    traces: JSON.stringify(records.traces ?? []),
+    alerts: JSON.stringify(records.alerts ?? []),
+  };
+}
+
+const MIME: Record<string, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+  geojson: 'application/geo+json',
+  gpx: 'application/gpx+xml',
+  kml: 'application/vnd.google-earth.kml+xml',
+  zip: 'application/zip',
+  backup: 'application/zip',
+};
+
+/** A worker conversation: messages in, the next reply out. */
+class ExportSession {
+  private readonly worker = new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
+  private readonly replies: FromExportWorker[] = [];
+  private waiting: ((message: FromExportWorker) => void) | null = null;
+
+  constructor() {
+    this.worker.addEventListener('message', (event: MessageEvent<FromExportWorker>) => this.deliver(event.data));
+    this.worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.deliver({ type: 'error', code: 'load-failed', message: event.message || 'The export worker could not start' });
+    });
+  }
+
+  private deliver(message: FromExportWorker) {
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve(message);
+    } else {
+      this.replies.push(message);
+    }
+  }
+
+  send(message: ToExportWorker, transfer: Transferable[] = []) {
+    this.worker.postMessage(message, transfer);
+  }
+
+  async next(): Promise<FromExportWorker> {
+    const message = this.replies.shift() ?? (await new Promise<FromExportWorker>((resolve) => (this.waiting = resolve)));
+    if (message.type === 'error') throw new ExportError(message.code, message.message);
+    return message;
+  }
+
+  close() {
+    this.worker.terminate();
+  }
+}
+
+/** One document of the survey; `count` is the number of measurements in it. */
+export async function exportDocument(records: SurveyRecordSet, format: string): Promise<{ blob: Blob; count: number }> {
+  const session = new ExportSession();
+  try {
+    session.send({ type: 'document', records: toJson(records), format });
+    const reply = await session.next();
+    if (reply.type !== 'bytes') throw new ExportError('export-failed', 'The export worker answered out of turn');
+    return { blob: new Blob([reply.bytes], { type: MIME[format.toLowerCase()] ?? 'application/octet-stream' }), count: reply.count ?? 0 };
+  } finally {
+    session.close();
+  }
+}
+
+async function mediaBytes(item: MediaItem): Promise<ArrayBuffer | null> {
+  const value = await item.read();
+  if (value === null) return null;
+  return value instanceof Blob ? value.arrayBuffer() : value;
+}
+
+/**
+ * A zip (SPEC §9 layout) or a survey backup, media added one at a time. A medium that cannot
+ * be read is skipped with a warning (SPEC §8); `skipped` counts them.
+ */
+export async function exportArchive(
+  records: SurveyRecordSet,
+  kind: ArchiveKind,
+  media: readonly MediaItem[],
+  onProgress?: (progress: ArchiveProgress) => void,
+): Promise<{ blob: Blob; skipped: number }> {
+  const session = new ExportSession();
+  const parts: BlobPart[] = [];
+  const take = async () => {
+    const reply = await session.next();
+    if (reply.type !== 'bytes') throw new ExportError('export-failed', 'The export worker answered out of turn');
+    if (reply.bytes.byteLength > 0) parts.push(reply.bytes);
+    return reply;
+  };
+  const ready = async () => {
+    if ((await session.next()).type !== 'ready') throw new ExportError('export-failed', 'The export worker answered out of turn');
+  };
+  let skipped = 0;
+  try {
+    session.send({ type: 'archive-start', records: toJson(records), kind, created: new Date().toISOString() });
+    await take();
+    await ready();
+    onProgress?.({ done: 0, total: media.length });
+    for (const [i, item] of media.entries()) {
+      let bytes: ArrayBuffer | null = null;
+      try {
+        bytes = await mediaBytes(item);
+      } catch (error) {
+        console.warn(`Export: the ${item.kind} of measurement ${item.measurementId} could not be read; skipped.`, error);
+      }
+      if (bytes === null) {
+        skipped += 1;
+      } else {
+        session.send({ type: 'archive-media', measurementId: item.measurementId, kind: item.kind, bytes }, [bytes]);
+        await take();
+        await ready();
+      }
+      onProgress?.({ done: i + 1, total: media.length });
+    }
+    session.send({ type: 'archive-finish' });
+    await take();
+    return { blob: new Blob(parts, { type: MIME[kind] }), skipped };
+  } finally {
+    session.close();
+  }
+}

@@ -1,0 +1,146 @@
+// Recording a measurement at a point of interest (SPEC §4 "Adding a measurement"): large
+// labelled fields for a roadside with gloves on, the position from the GPS service, a
+// visible warning when the fix is stale or missing, and an explicit outcome for every save.
+import { useId, useState, type FormEvent } from 'react';
+import { isStorageError } from '../../services/storage';
+import { fixWarning } from '../gps/freshness';
+import { useGps, useNow } from '../gps/useGps';
+import { poiGlyph } from './poiIcons';
+import { nextPoiNumber, poiIdentifier, type Fix } from './records';
+import { useSurvey } from './SurveyProvider';
+import { usePoiTypes } from './usePoiTypes';
+
+type Outcome = { kind: 'saved'; id: string; text: string } | { kind: 'local'; id: string; text: string } | { kind: 'error'; text: string };
+
+const parseNumber = (text: string): number | null => {
+  const value = Number.parseFloat(text.replace(',', '.'));
+  return text.trim() === '' || !Number.isFinite(value) ? null : value;
+};
+
+export function CaptureForm() {
+  const { active, measurements, add } = useSurvey();
+  const gps = useGps();
+  const now = useNow(1000);
+  const poiTypes = usePoiTypes();
+  const id = useId();
+  const [height, setHeight] = useState('');
+  const [road, setRoad] = useState('1');
+  const [poi, setPoi] = useState<string | null>(null);
+  const [poiType, setPoiType] = useState('bridge');
+  const [note, setNote] = useState('');
+  const [width, setWidth] = useState('');
+  const [length, setLength] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (!active) return null;
+  const poiNumber = poi ?? String(nextPoiNumber(measurements));
+  const warning = fixWarning(gps, now);
+  const selectedType = poiTypes?.find((t) => t.type === poiType);
+  const fix: Fix = {
+    latitude: gps.latitude,
+    longitude: gps.longitude,
+    altitude: gps.altitude,
+    speed: gps.speed,
+    course: gps.course,
+    time: gps.time,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const rel = parseNumber(height);
+    const number = Number.parseInt(poiNumber, 10);
+    if (rel === null || rel < 0) {
+      setOutcome({ kind: 'error', text: 'Enter the height in metres (0 or more).' });
+      return;
+    }
+    if (!Number.isInteger(number) || number < 0) {
+      setOutcome({ kind: 'error', text: 'Enter the POI number (a whole number).' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await add(
+        { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length) },
+        fix,
+      );
+      const label = `${poiIdentifier(road, number)} saved (height ${rel.toFixed(3)} m)`;
+      setOutcome(
+        saved.outcome.savedIn === 'local'
+          ? { kind: 'local', id: saved.measurement.id, text: saved.outcome.message }
+          : { kind: 'saved', id: saved.measurement.id, text: label },
+      );
+      setPoi(String(number + 1));
+      setHeight('');
+      setNote('');
+      setWidth('');
+      setLength('');
+    } catch (error) {
+      // Nothing took the measurement: the form keeps every value so it can be saved again.
+      setOutcome({ kind: 'error', text: isStorageError(error) || error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, input: React.ReactNode) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      {input}
+    </div>
+  );
+
+  return (
+    <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
+      <h3 id={`${id}-title`}>Record a measurement</h3>
+      {warning && (
+        <p className="capture__warning" role="alert">
+          {warning}: the measurement will be saved {gps.latitude === null ? 'without a position' : 'with the last known position'}.
+        </p>
+      )}
+      {field(
+        'height',
+        'Height',
+        <input id={`${id}-height`} inputMode="decimal" autoComplete="off" value={height} onChange={(e) => setHeight(e.target.value)} aria-describedby={`${id}-height-unit`} />,
+      )}
+      <span id={`${id}-height-unit`} className="field__hint">
+        metres
+      </span>
+      {field('road', 'Road number', <input id={`${id}-road`} inputMode="numeric" value={road} onChange={(e) => setRoad(e.target.value)} />)}
+      {field('poi', 'POI number', <input id={`${id}-poi`} inputMode="numeric" value={poiNumber} onChange={(e) => setPoi(e.target.value)} />)}
+      {field(
+        'type',
+        'POI type',
+        <span className="poi-choice">
+          <span className="poi-swatch" style={{ background: selectedType?.colour ?? '#6b7280' }} aria-hidden="true">
+            {poiGlyph(selectedType?.icon ?? 'circle')}
+          </span>
+          <select id={`${id}-type`} value={poiType} onChange={(e) => setPoiType(e.target.value)}>
+            {(poiTypes ?? [])
+              .filter((t) => t.type !== 'START')
+              .map((t) => (
+                <option key={t.type} value={t.type}>
+                  {t.label}
+                </option>
+              ))}
+          </select>
+        </span>,
+      )}
+      {field('note', 'Note', <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />)}
+      {field('width', 'Width', <input id={`${id}-width`} inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />)}
+      {field('length', 'Length', <input id={`${id}-length`} inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />)}
+      <div className="actions">
+        <button type="submit" className="button--primary" disabled={busy || !poiTypes}>
+          Save measurement
+        </button>
+      </div>
+      <p
+        className={`capture__outcome capture__outcome--${outcome?.kind ?? 'none'}`}
+        role={outcome && outcome.kind !== 'saved' ? 'alert' : 'status'}
+        data-saved-id={outcome && outcome.kind !== 'error' ? outcome.id : undefined}
+      >
+        {outcome?.text ?? ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+// The survey section of `/`: the active survey and its actions (new, load a previous one,
+// clear, export), the capture form and the measurement list.
+import { useEffect, useId, useState } from 'react';
+import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export/exportSurvey';
+import { useGps } from '../gps/useGps';
+import { toast } from '../../ui/toast';
+import { CaptureForm } from './CaptureForm';
+import { MeasurementList } from './MeasurementList';
+import { NewSurveyForm } from './NewSurveyForm';
+import type { Survey } from './records';
+import { useSurvey } from './SurveyProvider';
+
+export function SurveyWorkspace() {
+  const workspace = useSurvey();
+  const gps = useGps();
+  const headingId = useId();
+  const [panel, setPanel] = useState<'none' | 'new' | 'load'>('none');
+  const { active, status } = workspace;
+
+  const clear = async () => {
+    if (!active) return;
+    const ok = window.confirm(`Clear the survey "${active.surveyTitle}"? All its measurements will be deleted. This cannot be undone.`);
+    if (!ok) return;
+    try {
+      await workspace.clear();
+      toast({ title: 'Survey cleared', description: `"${active.surveyTitle}" is no longer active and its measurements were deleted.` });
+    } catch (error) {
+      toast({ title: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="survey-workspace">
+      <h2 id={headingId}>Survey</h2>
+      {status === 'loading' && <p role="status">Loading surveys…</p>}
+      {status === 'failed' && <p role="alert">Failed to load survey</p>}
+      {status === 'ready' && !active && <p className="survey-workspace__none">No active survey</p>}
+      {active && <ActiveSurvey survey={active} lastAutoSaved={workspace.lastAutoSaved} />}
+      <div className="actions">
+        <button type="button" onClick={() => setPanel(panel === 'new' ? 'none' : 'new')} aria-expanded={panel === 'new'}>
+          New survey
+        </button>
+        <button type="button" onClick={() => setPanel(panel === 'load' ? 'none' : 'load')} aria-expanded={panel === 'load'}>
+          Load survey
+        </button>
+        {active && (
+          <button type="button" onClick={() => void clear()}>
+            Clear survey
+          </button>
+        )}
+      </div>
+      {panel === 'new' && (
+        <NewSurveyForm
+          fix={{ latitude: gps.latitude, longitude: gps.longitude, altitude: gps.altitude, speed: gps.speed, course: gps.course, time: gps.time }}
+          onDone={() => setPanel('none')}
+        />
+      )}
+      {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
+      {active && <ExportControls survey={active} />}
+      <CaptureForm />
+      <MeasurementList />
+    </section>
+  );
+}
+
+function ActiveSurvey({ survey, lastAutoSaved }: { survey: Survey; lastAutoSaved: string | null }) {
+  return (
+    <dl className="survey-summary" aria-label="Active survey">
+      <div>
+        <dt>Survey title</dt>
+        <dd>{survey.surveyTitle}</dd>
+      </div>
+      <div>
+        <dt>Surveyor name</dt>
+        <dd>{survey.surveyorName}</dd>
+      </div>
+      <div>
+        <dt>Client name</dt>
+        <dd>{survey.clientName}</dd>
+      </div>
+      {survey.projectNumber && (
+        <div>
+          <dt>Project number</dt>
+          <dd>{survey.projectNumber}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Last auto-save</dt>
+        <dd>{lastAutoSaved ? new Date(lastAutoSaved).toLocaleTimeString() : 'not yet'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function SurveyPicker({ onDone }: { onDone: () => void }) {
+  const workspace = useSurvey();
+  const [surveys, setSurveys] = useState<Survey[] | null>(null);
+  const headingId = useId();
+  const { listSurveys } = workspace;
+  useEffect(() => {
+    let live = true;
+    listSurveys().then(
+      (list) => live && setSurveys(list),
+      () => live && setSurveys([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [listSurveys]);
+  const choose = async (survey: Survey) => {
+    try {
+      await workspace.load(survey.id);
+      toast({ title: `Survey "${survey.surveyTitle}" loaded` });
+      onDone();
+    } catch {
+      // The provider showed the SPEC toast.
+    }
+  };
+  return (
+    <section aria-labelledby={headingId} className="survey-picker">
+      <h3 id={headingId}>Previous surveys</h3>
+      {surveys === null ? (
+        <p role="status">Loading…</p>
+      ) : surveys.length === 0 ? (
+        <p>No surveys on this device yet.</p>
+      ) : (
+        <ul>
+          {surveys.map((survey) => (
+            <li key={survey.id}>
+              <span>
+                <strong>{survey.surveyTitle || '(untitled)'}</strong> · {survey.clientName} · {new Date(survey.createdAt).toLocaleDateString()}
+                {survey.active ? ' · active' : ''}
+              </span>
+              <button type="button" onClick={() => void choose(survey)} aria-label={`Load survey ${survey.surveyTitle}`} disabled={survey.active}>
+                Load
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" onClick={onDone}>
+        Close
+      </button>
+    </section>
+  );
+}
+
+function ExportControls({ survey }: { survey: Survey }) {
+  const id = useId();
+  const [format, setFormat] = useState<string>('csv');
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const run = async () => {
+    setProgress({ label: 'Starting', done: 0, total: 1 });
+    try {
+      await exportSurvey(survey, format, setProgress);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="export-controls" role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="export-controls__label">
+        Export
+      </span>
+      <label htmlFor={`${id}-format`}>Export format</label>
+      <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value)} disabled={progress !== null}>
+        {EXPORT_CHOICES.map((choice) => (
+          <option key={choice.format} value={choice.format}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={() => void run()} disabled={progress !== null}>
+        Export survey
+      </button>
+      {progress && (
+        <span className="export-controls__progress">
+          <progress aria-label={progress.label} max={Math.max(1, progress.total)} value={progress.done} />
+          <span role="status">
+            {progress.label}
+            {progress.total > 1 ? ` ${progress.done}/${progress.total}` : '…'}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}
