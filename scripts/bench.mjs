@@ -18,6 +18,7 @@ const cases = {
   csv: async () => (await import('./bench/csv.mjs')).csvCase(),
   zip: async () => (await import('./bench/zip.mjs')).zipCase(),
   'gps-panel': async () => (await import('./bench/gps-panel.mjs')).gpsPanelCase(),
+  'survey-scale': async () => (await import('./bench/survey-scale.mjs')).surveyScaleCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;

@@ -38,13 +38,29 @@ export interface ArchiveProgress {
   total: number;
 }
 
-function toJson(records: SurveyRecordSet): RecordsJson {
+/** Records per slice of JSON text: one slice is a few milliseconds of main-thread work. */
+const JSON_SLICE = 2000;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** JSON text of a long array, written slice by slice so the page never freezes. */
+async function arrayJson(items: readonly object[]): Promise<string> {
+  if (items.length <= JSON_SLICE) return JSON.stringify(items);
+  const parts: string[] = [];
+  for (let i = 0; i < items.length; i += JSON_SLICE) {
+    parts.push(JSON.stringify(items.slice(i, i + JSON_SLICE)).slice(1, -1));
+    await yieldToPage();
+  }
+  return `[${parts.join(',')}]`;
+}
+
+async function toJson(records: SurveyRecordSet): Promise<RecordsJson> {
   return {
     survey: JSON.stringify(records.survey),
-    measurements: JSON.stringify(records.measurements),
-    routes: JSON.stringify(records.routes ?? []),
-    traces: JSON.stringify(records.traces ?? []),
-    alerts: JSON.stringify(records.alerts ?? []),
+    measurements: await arrayJson(records.measurements),
+    routes: await arrayJson(records.routes ?? []),
+    traces: await arrayJson(records.traces ?? []),
+    alerts: await arrayJson(records.alerts ?? []),
   };
 }
 
@@ -101,7 +117,7 @@ class ExportSession {
 export async function exportDocument(records: SurveyRecordSet, format: string): Promise<{ blob: Blob; count: number }> {
   const session = new ExportSession();
   try {
-    session.send({ type: 'document', records: toJson(records), format });
+    session.send({ type: 'document', records: await toJson(records), format });
     const reply = await session.next();
     if (reply.type !== 'bytes') throw new ExportError('export-failed', 'The export worker answered out of turn');
     return { blob: new Blob([reply.bytes], { type: MIME[format.toLowerCase()] ?? 'application/octet-stream' }), count: reply.count ?? 0 };
@@ -139,7 +155,7 @@ export async function exportArchive(
   };
   let skipped = 0;
   try {
-    session.send({ type: 'archive-start', records: toJson(records), kind, created: new Date().toISOString() });
+    session.send({ type: 'archive-start', records: await toJson(records), kind, created: new Date().toISOString() });
     await take();
     await ready();
     onProgress?.({ done: 0, total: media.length });
