@@ -163,3 +163,25 @@ test('loading a previous survey switches the active one; clearing one deletes it
   // Cleared: its measurements are gone (the running CSV starts again with its header).
   await expect(measurementList(page).getByText('No measurements yet.')).toBeVisible();
 });
+
+test('auto-save runs 5 s after creation: the survey gets lastAutoSaved and autosave-complete is emitted', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.addEventListener('autosave-complete', (event) => {
+      (window as unknown as { __autosaves: unknown[] }).__autosaves ??= [];
+      (window as unknown as { __autosaves: unknown[] }).__autosaves.push((event as CustomEvent).detail);
+    });
+  });
+  await openSettings(page);
+  await createSurvey(page, { title: 'Autosaved', surveyor: 'Ana', client: 'Client A' });
+  const created = Date.now();
+  await expect(summaryValue(page, 'Last auto-save')).toHaveText('not yet');
+  await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet', { timeout: 20_000 });
+  // SPEC §9: not before the 5 s delay.
+  expect(Date.now() - created).toBeGreaterThanOrEqual(4500);
+  const saves = await page.evaluate(() => (window as unknown as { __autosaves?: { format: string; bytes: number; survey: { lastAutoSaved: string } }[] }).__autosaves ?? []);
+  expect(saves).toHaveLength(1);
+  expect(saves[0]?.format).toBe('zip');
+  expect(saves[0]?.bytes).toBeGreaterThan(0);
+  await page.reload();
+  await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet');
+});
