@@ -53,7 +53,7 @@ const steps = [
   { name: 'fuzz (30 s per target)', cmd: 'bash scripts/fuzz.sh', env: { FUZZ_SECONDS: '30' } },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh', gate: true },
   { name: 'clearway-core: wasm32, no JS deps', cmd: 'bash scripts/check-core-wasm.sh' },
-  { name: 'tsc --strict', cmd: 'npm run typecheck -w web' },
+  { name: 'tsc --strict', cmd: 'npm run typecheck -w web && npm run typecheck -w tests' },
   { name: 'eslint', cmd: 'npm run lint -w web' },
   {
     name: 'vitest',
