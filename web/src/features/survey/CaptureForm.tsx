@@ -1,12 +1,12 @@
 // Recording a measurement at a point of interest (SPEC §4 "Adding a measurement"): large
 // labelled fields for a roadside with gloves on, the position from the GPS service, a
 // visible warning when the fix is stale or missing, and an explicit outcome for every save.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { isStorageError } from '../../services/storage';
 import { fixWarning } from '../gps/freshness';
-import { useGps, useNow } from '../gps/useGps';
+import { useGps, useGpsController, useNow } from '../gps/useGps';
 import { poiGlyph } from './poiIcons';
-import { nextPoiNumber, poiIdentifier, type Fix } from './records';
+import { fixOf, nextPoiNumber, poiIdentifier } from './records';
 import { useSurvey } from './SurveyProvider';
 import { usePoiTypes } from './usePoiTypes';
 
@@ -19,8 +19,7 @@ const parseNumber = (text: string): number | null => {
 
 export function CaptureForm() {
   const { active, measurements, add } = useSurvey();
-  const gps = useGps();
-  const now = useNow(1000);
+  const gpsController = useGpsController();
   const poiTypes = usePoiTypes();
   const id = useId();
   const [height, setHeight] = useState('');
@@ -33,18 +32,10 @@ export function CaptureForm() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  const nextPoi = useMemo(() => nextPoiNumber(measurements), [measurements]);
   if (!active) return null;
-  const poiNumber = poi ?? String(nextPoiNumber(measurements));
-  const warning = fixWarning(gps, now);
+  const poiNumber = poi ?? String(nextPoi);
   const selectedType = poiTypes?.find((t) => t.type === poiType);
-  const fix: Fix = {
-    latitude: gps.latitude,
-    longitude: gps.longitude,
-    altitude: gps.altitude,
-    speed: gps.speed,
-    course: gps.course,
-    time: gps.time,
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +51,8 @@ export function CaptureForm() {
     }
     setBusy(true);
     try {
+      // The position at the moment of saving (read once, not re-rendered at the GPS rate).
+      const fix = fixOf(gpsController.getSnapshot());
       const saved = await add(
         { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length) },
         fix,
@@ -93,11 +86,7 @@ export function CaptureForm() {
   return (
     <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>Record a measurement</h3>
-      {warning && (
-        <p className="capture__warning" role="alert">
-          {warning}: the measurement will be saved {gps.latitude === null ? 'without a position' : 'with the last known position'}.
-        </p>
-      )}
+      <FixWarning />
       {field(
         'height',
         'Height',
@@ -142,5 +131,17 @@ export function CaptureForm() {
         {outcome?.text ?? ''}
       </p>
     </form>
+  );
+}
+
+/** The only part of the form that follows the GPS: a warning when the fix is stale or missing. */
+function FixWarning() {
+  const gps = useGps();
+  const warning = fixWarning(gps, useNow(1000));
+  if (!warning) return null;
+  return (
+    <p className="capture__warning" role="alert">
+      {warning}: the measurement will be saved {gps.latitude === null ? 'without a position' : 'with the last known position'}.
+    </p>
   );
 }

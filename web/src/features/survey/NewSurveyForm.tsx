@@ -1,6 +1,7 @@
 // The 'New survey' form (SPEC §3 fields, §5 validation messages from the core).
 import { useId, useState, type FormEvent } from 'react';
-import { EMPTY_SURVEY_FORM, type Fix, type SurveyForm } from './records';
+import { useGpsController } from '../gps/useGps';
+import { EMPTY_SURVEY_FORM, fixOf, type SurveyForm } from './records';
 import { useSurvey } from './SurveyProvider';
 
 type TextField = Exclude<keyof SurveyForm, 'enableVehicleTrace' | 'enableAlertLog'>;
@@ -16,8 +17,9 @@ const TEXT_FIELDS: readonly { field: TextField; label: string; required?: boolea
   { field: 'notes', label: 'Notes', multiline: true },
 ];
 
-export function NewSurveyForm({ fix, onDone }: { fix: Fix; onDone: () => void }) {
+export function NewSurveyForm({ onDone }: { onDone: () => void }) {
   const { create } = useSurvey();
+  const gpsController = useGpsController();
   const [form, setForm] = useState<SurveyForm>(EMPTY_SURVEY_FORM);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,8 @@ export function NewSurveyForm({ fix, onDone }: { fix: Fix; onDone: () => void })
     setBusy(true);
     setError(null);
     try {
-      await create(form, fix);
+      // The START measurement is taken where the surveyor stands when creating the survey.
+      await create(form, fixOf(gpsController.getSnapshot()));
       onDone();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));

@@ -2,7 +2,6 @@
 // clear, export), the capture form and the measurement list.
 import { useEffect, useId, useState } from 'react';
 import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export/exportSurvey';
-import { useGps } from '../gps/useGps';
 import { toast } from '../../ui/toast';
 import { CaptureForm } from './CaptureForm';
 import { MeasurementList } from './MeasurementList';
@@ -12,7 +11,6 @@ import { useSurvey } from './SurveyProvider';
 
 export function SurveyWorkspace() {
   const workspace = useSurvey();
-  const gps = useGps();
   const headingId = useId();
   const [panel, setPanel] = useState<'none' | 'new' | 'load'>('none');
   const { active, status } = workspace;
@@ -50,10 +48,7 @@ export function SurveyWorkspace() {
         )}
       </div>
       {panel === 'new' && (
-        <NewSurveyForm
-          fix={{ latitude: gps.latitude, longitude: gps.longitude, altitude: gps.altitude, speed: gps.speed, course: gps.course, time: gps.time }}
-          onDone={() => setPanel('none')}
-        />
+        <NewSurveyForm onDone={() => setPanel('none')} />
       )}
       {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
       {active && <ExportControls survey={active} />}

@@ -148,6 +148,11 @@ export interface Fix {
 
 export const NO_FIX: Fix = { latitude: null, longitude: null, altitude: null, speed: null, course: null, time: null };
 
+/** The fix of a GPS state (the GPS feature's `GpsState` has these fields and more). */
+export function fixOf(gps: Fix): Fix {
+  return { latitude: gps.latitude, longitude: gps.longitude, altitude: gps.altitude, speed: gps.speed, course: gps.course, time: gps.time };
+}
+
 /** UTC date and time of a measurement: the receiver's when it gave them, else the clock's. */
 export function utcDateTime(fix: Fix, now: Date): { utcDate: string; utcTime: string } {
   const iso = now.toISOString();
