@@ -185,3 +185,35 @@ test('auto-save runs 5 s after creation: the survey gets lastAutoSaved and autos
   await page.reload();
   await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet');
 });
+
+test('auto-save with images off keeps the running CSV: its header, then a row per measurement in order', async ({ page }) => {
+  await openSettings(page);
+  await page.getByRole('checkbox', { name: 'Auto-save includes images (zip; a CSV when off)' }).uncheck();
+  await createSurvey(page, { title: 'Running CSV', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '4.25', type: 'Bridge', note: 'low, wet' });
+  await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet', { timeout: 20_000 });
+  const csv = await page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const request = indexedDB.open('clearway');
+        request.onsuccess = () => {
+          const db = request.result;
+          const all = db.transaction('csv-data').objectStore('csv-data').getAll();
+          all.onsuccess = () => {
+            const saved = (all.result as { id: string; blob?: Blob }[]).find((item) => item.id.startsWith('autosave|'));
+            db.close();
+            if (!saved?.blob) reject(new Error('no auto-save in csv-data'));
+            else void saved.blob.text().then(resolve);
+          };
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]?.startsWith(CSV_HEADER)).toBe(true);
+  expect(lines).toHaveLength(3);
+  expect(lines[1]?.split(',').slice(2, 3)).toEqual(['0.000']);
+  expect(lines[1]).toContain('SURVEY START');
+  expect(lines[2]?.split(',').slice(2, 6)).toEqual(['4.250', '', '45.501700', '-73.567300']);
+  expect(lines[2]).toContain('low; wet');
+});
