@@ -217,3 +217,60 @@ test('auto-save with images off keeps the running CSV: its header, then a row pe
   expect(lines[2]?.split(',').slice(2, 6)).toEqual(['4.250', '', '45.501700', '-73.567300']);
   expect(lines[2]).toContain('low; wet');
 });
+
+test('zip with media: photos and videos under the SPEC file names; an unreadable medium is skipped with a warning', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Media', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '4.25', type: 'Bridge' });
+  await saveMeasurement(page, { height: '5', type: 'Wire' });
+  // The camera is a later feature: give the two measurements media the way it stores them
+  // (a photo as a URL, a video clip in the videoBlobs store) and one that cannot be read.
+  const ids = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const request = indexedDB.open('clearway');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction(['measurements', 'videoBlobs'], 'readwrite');
+          const all = tx.objectStore('measurements').getAll();
+          const touched: string[] = [];
+          all.onsuccess = () => {
+            for (const m of all.result as { id: string; poi_type: string; imageUrl?: string; videoUrl?: string; drawingUrl?: string }[]) {
+              if (m.poi_type === 'bridge') {
+                m.imageUrl = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+                m.videoUrl = 'videoBlobs:clip-1';
+                tx.objectStore('videoBlobs').put({ id: 'clip-1', blob: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])], { type: 'video/webm' }), createdAt: 1 });
+              } else if (m.poi_type === 'wire') {
+                m.imageUrl = 'http://127.0.0.1:9/unreachable-photo.jpg';
+              } else continue;
+              touched.push(m.id);
+              tx.objectStore('measurements').put(m);
+            }
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve(touched);
+          };
+        };
+      }),
+  );
+  expect(ids).toHaveLength(2);
+
+  await surveySection(page).getByLabel('Export format').selectOption('zip');
+  const download = page.waitForEvent('download');
+  await surveySection(page).getByRole('button', { name: 'Export survey' }).click();
+  await expect(page.getByText('Preparing export with media files...')).toBeVisible();
+  const { unzipSync } = await import('fflate');
+  const files = unzipSync(new Uint8Array(await readFile(await (await download).path())));
+  await expect(page.getByText('Export with media completed')).toBeVisible();
+  await expect(page.getByText('1 media file could not be read and was skipped')).toBeVisible();
+  const names = Object.keys(files);
+  const photo = names.filter((n) => /^images\/image_R001_POI00002_bridge_[0-9a-f]{8}\.jpg$/.test(n));
+  const video = names.filter((n) => /^videos\/image_R001_POI00002_bridge_[0-9a-f]{8}\.webm$/.test(n));
+  expect(photo).toHaveLength(1);
+  expect(video).toHaveLength(1);
+  expect(Array.from(files[photo[0] ?? '']?.subarray(0, 3) ?? [])).toEqual([0xff, 0xd8, 0xff]);
+  expect(Array.from(files[video[0] ?? ''] ?? [])).toEqual([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]);
+  expect(names.some((n) => n.includes('POI00003_wire'))).toBe(false);
+});

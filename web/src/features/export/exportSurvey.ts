@@ -121,7 +121,7 @@ export async function exportSurvey(survey: Survey | null, format: string, onProg
         onProgress?.({ label: 'Adding media files', done, total }),
       );
       saveDownload(blob, name);
-      const description = skipped > 0 ? `${skipped} media file${skipped === 1 ? '' : 's'} could not be read and were skipped` : undefined;
+      const description = skipped === 0 ? undefined : skipped === 1 ? '1 media file could not be read and was skipped' : `${skipped} media files could not be read and were skipped`;
       toast({ title: TOASTS[format].ok, description });
       return name;
     }
