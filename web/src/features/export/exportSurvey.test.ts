@@ -1,0 +1,75 @@
+// The SPEC §8 export toasts and §5 export rules around the core (the core's documents are
+// tested in Rust and in the browser suite; here the worker stands in).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExportError } from '../../core/exporter';
+import { resetStorageForTests } from '../../services/storage/storageService';
+import { dismissToast, getToasts } from '../../ui/toast/toastStore';
+import type { Survey } from '../survey/records';
+import { exportFileName, exportSurvey } from './exportSurvey';
+
+const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.fn() }));
+vi.mock('../../core/exporter', async (original) => ({ ...(await original<object>()), ...exporter }));
+const download = vi.hoisted(() => ({ saveDownload: vi.fn() }));
+vi.mock('../../ui/download', () => download);
+
+const SURVEY = { id: 's-1', surveyTitle: 'A7 / bridges: north', active: true } as Survey;
+const shown = () => getToasts().map((t) => ({ title: t.title, description: t.description, variant: t.variant }));
+
+beforeEach(() => {
+  resetStorageForTests();
+  exporter.exportDocument.mockResolvedValue({ blob: new Blob(['x']), count: 12 });
+  exporter.exportArchive.mockResolvedValue({ blob: new Blob(['PK']), skipped: 0 });
+});
+afterEach(() => {
+  for (const t of getToasts()) dismissToast(t.id);
+  vi.clearAllMocks();
+});
+
+describe('exporting the active survey', () => {
+  it("without one: 'No active survey to export', nothing written", async () => {
+    expect(await exportSurvey(null, 'csv')).toBeNull();
+    expect(shown()).toEqual([{ title: 'No active survey to export', description: undefined, variant: 'destructive' }]);
+    expect(download.saveDownload).not.toHaveBeenCalled();
+  });
+
+  it("an unknown format: 'Unsupported export format: {format}'", async () => {
+    expect(await exportSurvey(SURVEY, 'xlsx')).toBeNull();
+    expect(shown()[0]?.title).toBe('Unsupported export format: xlsx');
+  });
+
+  it('each format has its SPEC toast', async () => {
+    await exportSurvey(SURVEY, 'csv');
+    await exportSurvey(SURVEY, 'geojson');
+    await exportSurvey(SURVEY, 'gpx');
+    await exportSurvey(SURVEY, 'zip');
+    await exportSurvey(SURVEY, 'backup');
+    expect(shown().map((t) => [t.title, t.description])).toEqual([
+      ['CSV exported successfully', undefined],
+      ['GeoJSON exported successfully', '12 measurements exported'],
+      ['Survey exported as GPX', undefined],
+      ['Preparing export with media files...', undefined],
+      ['Export with media completed', undefined],
+      ['Complete survey export finished', undefined],
+    ]);
+    expect(download.saveDownload).toHaveBeenCalledTimes(5);
+  });
+
+  it('failures name the format and carry the error message', async () => {
+    exporter.exportDocument.mockRejectedValue(new ExportError('export-failed', 'disk full'));
+    exporter.exportArchive.mockRejectedValue(new Error('worker crashed'));
+    for (const format of ['csv', 'geojson', 'kml', 'zip', 'backup']) expect(await exportSurvey(SURVEY, format)).toBeNull();
+    expect(shown().filter((t) => t.variant === 'destructive').map((t) => [t.title, t.description])).toEqual([
+      ['Failed to export CSV', 'disk full'],
+      ['Failed to export GeoJSON', 'disk full'],
+      ['Failed to export survey', 'disk full'],
+      ['Failed to export with media', 'worker crashed'],
+      ['Failed to export complete survey', 'worker crashed'],
+    ]);
+  });
+});
+
+it('file names: the title made safe, the date, the extension', () => {
+  const day = new Date('2026-11-23T12:00:00Z');
+  expect(exportFileName(SURVEY, 'csv', day)).toBe('A7_bridges_north_2026-11-23.csv');
+  expect(exportFileName({ surveyTitle: '' }, 'backup', day)).toBe('survey_2026-11-23.clearway-backup.zip');
+});
