@@ -26,8 +26,12 @@ export interface NmeaFix {
 
 export interface NmeaUpdate {
   fix: NmeaFix;
-  /** GGA/RMC positions and sentences that arrived since the previous update. */
+  /** GGA/RMC positions that arrived since the previous update. */
   newPositions: number;
+  /**
+   * Valid NMEA sentences (a well-formed address, the checksum right or absent) that arrived
+   * since the previous update, with or without a position: SPEC §4's "NMEA data arrives".
+   */
   newSentences: number;
   /** The last 20 sentences, oldest first, when they changed since the previous update. */
   raw: string[] | null;

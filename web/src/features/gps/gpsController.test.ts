@@ -64,6 +64,37 @@ const FIX: NmeaFix = {
   hdop: 0.8,
 };
 
+/** A receiver that talks but has no fix yet: nothing known but its time. */
+const SEARCHING: NmeaFix = {
+  timeMs: 6 * 3600 * 1000,
+  date: null,
+  latitude: null,
+  longitude: null,
+  altitude: null,
+  speedKmh: null,
+  course: null,
+  satellites: 0,
+  fixQuality: 'No Fix',
+  hdop: null,
+};
+
+/** A geolocation that answers every request with one position and counts the requests. */
+function fakeGeolocation() {
+  const calls = { current: 0, watches: 0, cleared: 0 };
+  const geolocation: GeolocationLike = {
+    getCurrentPosition: (success) => {
+      calls.current += 1;
+      success({
+        timestamp: Date.UTC(2026, 5, 1, 6, 0, 0),
+        coords: { latitude: 45.5, longitude: -73.6, accuracy: 10, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+      } as GeolocationPosition);
+    },
+    watchPosition: () => ++calls.watches,
+    clearWatch: () => (calls.cleared += 1),
+  };
+  return { geolocation, calls };
+}
+
 function setup({ failsafe = false, geolocation = null as GeolocationLike | null } = {}) {
   const engine = new FakeEngine();
   const port = new FakePort();
@@ -114,7 +145,12 @@ describe('display rate', () => {
     const renders = vi.fn();
     controller.subscribe(renders);
     for (let i = 0; i < 20; i++) {
-      engine.handlers.onUpdate({ fix: { ...FIX, latitude: 45 + i / 100 }, newPositions: 1, newSentences: 7, raw: [`$GPGGA,${i}`] });
+      engine.handlers.onUpdate({
+        fix: { ...FIX, latitude: 45 + i / 100 },
+        newPositions: 1,
+        newSentences: 7,
+        raw: [`$GPGGA,${i}`],
+      });
     }
     expect(frames).toHaveLength(1);
     expect(controller.getSnapshot().latitude).toBeNull(); // not rendered yet
@@ -129,13 +165,60 @@ describe('display rate', () => {
       lastUpdate: Date.UTC(2026, 5, 1, 6, 0, 2),
     });
   });
+});
 
-  it('sentences without a position update the raw view only', () => {
+describe('serial data (SPEC §4: NMEA data, not only positions)', () => {
+  it('valid sentences without a position make serial the source; the view shows its No Fix, not the browser fix', () => {
+    const { geolocation, calls } = fakeGeolocation();
+    const { controller, engine, frame } = setup({ failsafe: true, geolocation });
+    controller.start();
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ source: 'browser', latitude: 45.5, fixQuality: 'GPS Fix' });
+
+    engine.handlers.onUpdate({ fix: SEARCHING, newPositions: 0, newSentences: 4, raw: ['$GPGSV,1'] });
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({
+      source: 'serial',
+      rawNMEA: ['$GPGSV,1'],
+      latitude: null,
+      longitude: null,
+      fixQuality: 'No Fix',
+      satellites: 0,
+      lastUpdate: null,
+    });
+    expect(calls.cleared).toBe(1); // browser tracking stopped
+  });
+
+  it('a receiver that talks without a fix keeps serial fresh: the failsafe does not take over', () => {
+    const { geolocation, calls } = fakeGeolocation();
+    const { controller, engine, frame } = setup({ failsafe: true, geolocation });
+    const talk = () => engine.handlers.onUpdate({ fix: SEARCHING, newPositions: 0, newSentences: 7, raw: null });
+    talk();
+    controller.start();
+    for (let s = 0; s < 60; s += 2) {
+      vi.advanceTimersByTime(2_000);
+      talk();
+    }
+    frame();
+    expect(calls.current).toBe(0);
+    expect(controller.getSnapshot().source).toBe('serial');
+
+    // Silent for more than 10000 ms: stale, and the next 5000 ms check starts the failsafe.
+    vi.advanceTimersByTime(15_000);
+    frame();
+    expect(calls.current).toBe(1);
+    expect(controller.getSnapshot().source).toBe('browser');
+  });
+
+  it('the age is that of the last position: sentences without one do not make it younger', () => {
     const { controller, engine, frame } = setup();
     controller.start();
-    engine.handlers.onUpdate({ fix: FIX, newPositions: 0, newSentences: 3, raw: ['$GPGSV,1'] });
+    engine.handlers.onUpdate({ fix: FIX, newPositions: 1, newSentences: 7, raw: null });
+    const positionAt = Date.now();
+    vi.advanceTimersByTime(4_000);
+    engine.handlers.onUpdate({ fix: { ...FIX, fixQuality: 'No Fix' }, newPositions: 0, newSentences: 3, raw: null });
     frame();
-    expect(controller.getSnapshot()).toMatchObject({ rawNMEA: ['$GPGSV,1'], latitude: null, source: 'none', lastUpdate: null });
+    expect(controller.getSnapshot()).toMatchObject({ source: 'serial', lastUpdate: positionAt, fixQuality: 'No Fix' });
   });
 });
 

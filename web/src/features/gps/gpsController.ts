@@ -47,6 +47,7 @@ export function formatTimeOfDay(ms: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
+/** The view's fields while the serial receiver is the source: all from its merged state. */
 function serialFields(fix: NmeaFix): Partial<GpsView> {
   const time = fix.timeMs === null ? null : formatTimeOfDay(fix.timeMs);
   return {
@@ -89,6 +90,8 @@ export class GpsController {
   private readId: number | null = null;
   private stopPlayback: (() => void) | null = null;
   private replayGeneration = 0;
+  /** When the current serial stream (or replay) last gave a GGA/RMC position. */
+  private serialPositionAt: number | null = null;
 
   constructor(deps: GpsControllerDeps) {
     this.deps = deps;
@@ -157,11 +160,20 @@ export class GpsController {
   private onNmea(update: NmeaUpdate): void {
     const patch: Partial<GpsView> = {};
     if (update.raw) patch.rawNMEA = update.raw;
-    if (update.newPositions > 0) {
-      this.machine.serialPosition();
-      Object.assign(patch, serialFields(update.fix), { lastUpdate: this.deps.now() });
+    if (update.newPositions > 0) this.serialPositionAt = this.deps.now();
+    if (update.newSentences > 0) {
+      // SPEC §4: NMEA data arriving makes serial the source (and keeps it fresh), with or
+      // without a position; the view then shows the receiver's state, 'No Fix' included.
+      this.machine.serialData();
+      Object.assign(patch, serialFields(update.fix), { lastUpdate: this.serialPositionAt });
     }
     this.update(patch);
+  }
+
+  /** A new serial stream or replay: its parser starts afresh. */
+  private resetEngine(): void {
+    this.engine.reset();
+    this.serialPositionAt = null;
   }
 
   private onStreamEnd(end: StreamEnd): void {
@@ -198,7 +210,7 @@ export class GpsController {
     }
     this.port = port;
     port.addEventListener('disconnect', this.onUnplugged);
-    this.engine.reset();
+    this.resetEngine();
     const readable = port.readable;
     if (!readable) {
       this.lose();
@@ -268,7 +280,7 @@ export class GpsController {
       return;
     }
     if (generation !== this.replayGeneration) return;
-    this.engine.reset();
+    this.resetEngine();
     const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
     this.update({ replay: playing });
     this.stopPlayback = playReplay(bytes, speed, this.deps, {
