@@ -6,7 +6,7 @@
 import type { NmeaEngine, NmeaFix, NmeaHandlers, NmeaUpdate, StreamEnd } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import type { BaudRate, ReadErrorKind, SerialPortLike } from '../../services/serial/webSerial';
-import { INITIAL_GPS_STATE, type GpsView, type ReplayStatus } from './gpsState';
+import { INITIAL_GPS_STATE, NO_LINK_COUNTS, type FixDetails, type GpsView, type ReplayStatus } from './gpsState';
 import { playReplay, type ReplaySpeed } from './replay';
 import { SourceMachine, type BrowserFix } from './sourceMachine';
 
@@ -47,6 +47,11 @@ export function formatTimeOfDay(ms: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
+function fixDetails(fix: NmeaFix): FixDetails {
+  const { fixType, pdop, vdop, satsInView, snrMean, snrMax, errLatM, errLonM, errAltM } = fix;
+  return { fixType, pdop, vdop, satsInView, snrMean, snrMax, errLatM, errLonM, errAltM };
+}
+
 /** The view's fields while the serial receiver is the source: all from its merged state. */
 function serialFields(fix: NmeaFix): Partial<GpsView> {
   const time = fix.timeMs === null ? null : formatTimeOfDay(fix.timeMs);
@@ -60,6 +65,7 @@ function serialFields(fix: NmeaFix): Partial<GpsView> {
     satellites: fix.satellites,
     fixQuality: fix.fixQuality,
     hdop: fix.hdop,
+    details: fixDetails(fix),
   };
 }
 
@@ -75,6 +81,7 @@ function browserFields(fix: BrowserFix): Partial<GpsView> {
     satellites: null,
     fixQuality: 'GPS Fix',
     hdop: fix.hdop,
+    details: null,
   };
 }
 
@@ -97,6 +104,8 @@ export class GpsController {
     this.deps = deps;
     this.view = {
       ...INITIAL_GPS_STATE,
+      details: null,
+      link: NO_LINK_COUNTS,
       serial: deps.serial.supported ? { kind: 'idle' } : { kind: 'unsupported' },
       replay: null,
       tracking: { kind: 'off' },
@@ -158,7 +167,7 @@ export class GpsController {
   // --- parser output ---
 
   private onNmea(update: NmeaUpdate): void {
-    const patch: Partial<GpsView> = {};
+    const patch: Partial<GpsView> = { link: update.counts };
     if (update.raw) patch.rawNMEA = update.raw;
     if (update.newPositions > 0) this.serialPositionAt = this.deps.now();
     if (update.newSentences > 0) {
@@ -170,10 +179,11 @@ export class GpsController {
     this.update(patch);
   }
 
-  /** A new serial stream or replay: its parser starts afresh. */
+  /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
   private resetEngine(): void {
     this.engine.reset();
     this.serialPositionAt = null;
+    this.update({ link: NO_LINK_COUNTS });
   }
 
   private onStreamEnd(end: StreamEnd): void {
