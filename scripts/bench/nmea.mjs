@@ -1,6 +1,8 @@
 // NMEA case: one generated 10 Hz log (~1M sentences, ~66 MB), parsed by the project's wasm
 // NmeaStream in Node and by nmea-simple (the fastest npm parser measured), same process,
 // same run; and by the native CLI (clearway nmea, JSONL to /dev/null) for the native figure.
+// A native line measures the engine against the Rust `nmea` crate (the design card's
+// choice; a dev-dependency of the core only) on the same log, in one process.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseNmeaSentence } from 'nmea-simple';
@@ -54,17 +56,39 @@ export async function nmeaCase() {
   // and the whole CLI process writing JSONL.
   const cargo = (args) => execFileSync('cargo', [...args, '--release', '--locked', '-q'], { cwd: root, stdio: 'inherit' });
   cargo(['build', '-p', 'clearway-cli']);
-  cargo(['build', '-p', 'clearway-core', '--example', 'nmea_throughput']);
+  cargo(['build', '-p', 'clearway-core', '--example', 'nmea_throughput', '--example', 'nmea_crate_throughput']);
   const engine = JSON.parse(execFileSync(`${root}target/release/examples/nmea_throughput`, [log], { encoding: 'utf8' }));
   const engineMs = engine.seconds * 1000;
   const cli = `${root}target/release/clearway`;
   const nativeMs = best(3, () => execFileSync(cli, ['nmea', log], { stdio: ['ignore', 'ignore', 'ignore'] }));
+
+  // The Rust `nmea` crate against our engine, interleaved in one native process.
+  const vsCrate = JSON.parse(execFileSync(`${root}target/release/examples/nmea_crate_throughput`, [log], { encoding: 'utf8' }));
+  if (vsCrate.ours_accepted !== sentences || vsCrate.peer_merged_parsed !== sentences) {
+    throw new Error(`nmea crate case: ours accepted ${vsCrate.ours_accepted}, the crate parsed ${vsCrate.peer_merged_parsed} of ${sentences}`);
+  }
+  const crateFaster = vsCrate.peer_stateless_seconds < vsCrate.peer_merged_seconds ? 'stateless' : 'merged';
 
   const rate = (ms) => Math.round(sentences / (ms / 1000));
   const common = { sentences, bytes: bytes.length, peer: 'nmea-simple', peer_sentences_per_s: rate(peerMs), peer_ms: Math.round(peerMs) };
   return [
     { name: 'nmea-10hz-1M', ours: 'wasm', ...common, ratio: +(peerMs / oursMs).toFixed(2), ours_sentences_per_s: rate(oursMs), ours_ms: Math.round(oursMs) },
     { name: 'nmea-10hz-1M', ours: 'native', ...common, ratio: +(peerMs / engineMs).toFixed(2), ours_sentences_per_s: rate(engineMs), ours_ms: Math.round(engineMs) },
+    {
+      name: 'nmea-10hz-1M-vs-nmea-crate',
+      ours: 'native',
+      sentences,
+      bytes: bytes.length,
+      peer: 'nmea 0.8.0 (Rust crate, AeroRust)',
+      ratio: vsCrate.ratio,
+      ours_sentences_per_s: vsCrate.ours_sentences_per_s,
+      ours_ms: Math.round(vsCrate.ours_seconds * 1000),
+      peer_sentences_per_s: vsCrate[`peer_${crateFaster}_sentences_per_s`],
+      peer_ms: Math.round(vsCrate[`peer_${crateFaster}_seconds`] * 1000),
+      peer_mode: crateFaster === 'merged' ? 'Nmea::parse (merged state)' : 'nmea::parse_bytes (stateless)',
+      peer_merged_sentences_per_s: vsCrate.peer_merged_sentences_per_s,
+      peer_stateless_sentences_per_s: vsCrate.peer_stateless_sentences_per_s,
+    },
     {
       name: 'nmea-10hz-1M-cli',
       ours: 'native',

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { readLocalStorage } from './support/app';
 import { serialFail, serialLog, serialPush, serialUnplug, useFakeSerial } from './support/fakeSerial';
 import { gpsField, gpsPanel, openSettings, rawNmea } from './support/gpsPanel';
-import { lastFix, readGpsdLog, sentencesOf } from './support/nmeaCorpus';
+import { expectedDetails, lastFix, readGpsdLog, sentencesOf } from './support/nmeaCorpus';
 
 // The failsafe is off in this suite: the positions shown must come from the serial port.
 const SERIAL_ONLY = { gps_failsafe_enabled: 'false' };
@@ -33,6 +33,33 @@ for (const name of ['nmea-rtk.log', 'bu353s4.log', 'ublox-zed-f9p-nmea.log']) {
     expect((await serialLog(page)).opens).toEqual([4800]);
   });
 }
+
+test('isync.log (GSA, GSV, GST, header lines, a collided sentence): the fix quality details and the link counts', async ({ page }) => {
+  // A wrong-baud-rate burst and a sentence with a broken checksum first, then the real log.
+  const log = readGpsdLog('isync.log');
+  const broken = sentencesOf(log)[0]!.replace(/\*[0-9A-F]{2}$/, '*00');
+  const stream = `\u00e6\u0098\u00fe\u0012\u00c3\r\n${broken}\r\n${log}`;
+  const expected = expectedDetails(stream);
+  expect(Number(expected.badChecksums)).toBeGreaterThan(0);
+  await useFakeSerial(page, { initial: stream, chunkBytes: 29 });
+  await openSettings(page, SERIAL_ONLY);
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(rawNmea(page)).toContainText(sentencesOf(log).at(-1)!);
+
+  await expect(gpsField(page, 'Fix type')).toHaveText(expected.fixType);
+  await expect(gpsField(page, 'PDOP')).toHaveText(expected.pdop);
+  await expect(gpsField(page, 'VDOP')).toHaveText(expected.vdop);
+  await expect(gpsField(page, 'Satellites in view')).toHaveText(expected.satsInView);
+  await expect(gpsField(page, 'Mean SNR')).toHaveText(expected.snrMean);
+  await expect(gpsField(page, 'Best SNR')).toHaveText(expected.snrMax);
+  await expect(gpsField(page, 'Position error (1σ)')).toHaveText(expected.positionError);
+  await expect(gpsField(page, 'Bad checksums')).toHaveText(expected.badChecksums);
+  await expect(gpsField(page, 'Lines not NMEA')).toHaveText(expected.notNmea);
+  await expect(gpsPanel(page).getByRole('status').filter({ hasText: 'not NMEA' })).toHaveText(
+    `${expected.notNmea} lines ignored (not NMEA) — check the baud rate`,
+  );
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+});
 
 test('the baud rate chosen is the one the port opens at, and it is remembered', async ({ page }) => {
   await useFakeSerial(page);

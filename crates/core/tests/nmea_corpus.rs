@@ -10,6 +10,16 @@
 //! - speed from RMC or VTG must agree within 0.001 m/s, altitude from GGA within 1 mm.
 //!
 //! Every disagreement must be listed in `EXPLAINED` with its evidence, so a new one fails.
+//!
+//! An empty GGA quality field is 'DGPS Fix' (SPEC §5: anything other than 0 or 1). In these
+//! logs it occurs only in GGAs whose checksum is wrong, which are never used: all 23 of
+//! `firefly-II.log` (`$GPGGA,005947.00,...,W,,11,0.8,...*54`, the data XORs to 0x56) and one of
+//! `gp-320fw-2019-04-07-coldboot.log` (`$GPGGA,000429.00,...,E,,,M,,M,,*52`, XOR 0x4C). So
+//! that reading changes no figure here; `empty_quality_ggas_in_the_logs_all_fail_the_checksum`
+//! keeps it so.
+//!
+//! `cargo test -p clearway-core --test nmea_corpus -- --nocapture` prints the per-log table
+//! and the totals.
 
 mod common;
 
@@ -164,6 +174,14 @@ fn compare(name: &str, fixes: &[Value], ours: &HashMap<String, GpsState>) -> Tal
     t
 }
 
+/// Whether a disagreement ("log hh:mm:ss.sss: what") falls in an `EXPLAINED` range.
+fn explained_by(disagreement: &str, log: &str, from: &str, to: &str) -> bool {
+    disagreement
+        .strip_prefix(log)
+        .and_then(|rest| rest.get(1..13))
+        .is_some_and(|tod| (from..=to).contains(&tod))
+}
+
 #[test]
 fn gpsd_regression_logs_agree_with_gpsd() {
     let dir = common::corpus_dir().join("nmea");
@@ -171,6 +189,7 @@ fn gpsd_regression_logs_agree_with_gpsd() {
         std::fs::read_to_string(dir.join("expected.jsonl")).expect("corpus nmea/expected.jsonl");
     let mut report = String::new();
     let (mut agree, mut scope, mut logs) = (0, 0, 0);
+    let (mut speed_ok, mut speed_all, mut alt_ok, mut alt_all) = (0, 0, 0, 0);
     let mut disagreements = Vec::new();
     for line in expected.lines() {
         let entry: Value = serde_json::from_str(line).expect("expected.jsonl line");
@@ -192,22 +211,34 @@ fn gpsd_regression_logs_agree_with_gpsd() {
         );
         agree += t.agree;
         scope += t.out_of_scope;
+        (speed_ok, speed_all) = (speed_ok + t.speed.0, speed_all + t.speed.1);
+        (alt_ok, alt_all) = (alt_ok + t.alt.0, alt_all + t.alt.1);
         logs += 1;
         disagreements.extend(t.disagree);
     }
+    let explained: Vec<_> = EXPLAINED
+        .iter()
+        .map(|(log, from, to, _)| {
+            let n = disagreements
+                .iter()
+                .filter(|d| explained_by(d, log, from, to))
+                .count();
+            format!("  {n:3} explained: {log} {from}..{to}")
+        })
+        .collect();
     println!(
-        "{report}{logs} logs: {agree} epochs agree, {} differ, {scope} outside GGA/RMC",
-        disagreements.len()
+        "{report}{logs} logs: {agree} epochs agree, {} differ, {scope} outside GGA/RMC; \
+         speed {speed_ok}/{speed_all}, altitude {alt_ok}/{alt_all}\n{}",
+        disagreements.len(),
+        explained.join("\n")
     );
     assert_eq!(logs, 25, "all 25 gpsd logs are compared");
     let unexplained: Vec<_> = disagreements
         .iter()
         .filter(|d| {
-            !EXPLAINED.iter().any(|(log, from, to, _)| {
-                d.strip_prefix(log)
-                    .and_then(|rest| rest.get(1..13))
-                    .is_some_and(|tod| (*from..=*to).contains(&tod))
-            })
+            !EXPLAINED
+                .iter()
+                .any(|(log, from, to, _)| explained_by(d, log, from, to))
         })
         .collect();
     assert!(
@@ -219,4 +250,49 @@ fn gpsd_regression_logs_agree_with_gpsd() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The only GGAs of the logs with an empty quality field (which SPEC §5 reads as 'DGPS Fix')
+/// fail their checksum, so they never reach a fix: found by a plain reading of the text.
+#[test]
+fn empty_quality_ggas_in_the_logs_all_fail_the_checksum() {
+    let dir = common::corpus_dir().join("nmea/gpsd");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("corpus nmea/gpsd") {
+        let path = entry.expect("dir entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("log") {
+            continue;
+        }
+        let log = std::fs::read(&path).expect("log file");
+        for line in log.split(|&b| b == b'\n') {
+            let line = String::from_utf8_lossy(line);
+            let line = line.trim_end();
+            let Some((data, checksum)) = line.strip_prefix('$').and_then(|l| l.split_once('*'))
+            else {
+                continue;
+            };
+            let fields: Vec<_> = data.split(',').collect();
+            if !fields[0].ends_with("GGA") || fields.get(6) != Some(&"") {
+                continue;
+            }
+            let xor = data.bytes().fold(0u8, |x, b| x ^ b);
+            let stated = u8::from_str_radix(checksum.get(..2).unwrap_or_default(), 16).ok();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            found.push((name.into_owned(), stated == Some(xor)));
+        }
+    }
+    let count = |log: &str| found.iter().filter(|(name, _)| name == log).count();
+    assert_eq!(count("firefly-II.log"), 23);
+    assert_eq!(count("gp-320fw-2019-04-07-coldboot.log"), 1);
+    assert_eq!(found.len(), 24, "{found:?}");
+    assert!(found.iter().all(|(_, ok)| !ok), "{found:?}");
+    // And so, read as a stream, no epoch of firefly-II takes its fix from a GGA.
+    let mut stream = NmeaStream::new();
+    stream.push(
+        &std::fs::read(dir.join("firefly-II.log")).expect("log"),
+        |kind, _| {
+            assert_ne!(kind.name(), "GGA");
+        },
+    );
+    assert_eq!(stream.stats().bad_checksum, 23);
 }

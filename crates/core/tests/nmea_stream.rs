@@ -147,3 +147,25 @@ fn the_raw_view_keeps_the_last_twenty_sentences() {
     assert!(raw[19].starts_with("$GPGSA"), "{}", raw[19]);
     assert!(!raw[19].ends_with('\r'));
 }
+
+#[test]
+fn valid_counts_real_nmea_with_or_without_a_fix_and_nothing_else() {
+    // A receiver without a fix (gpsd's motorola-t805.log and holux-gm-210.log: GGA quality 0
+    // with no position, RMC V, GSA fix type 1), a proprietary sentence and a talker the SPEC
+    // does not read: all real NMEA, no position.
+    let searching = "$GPGGA,212619.000,,,,,0,00,50.0,,M,0.0,M,,0000*42\r\n\
+                     $GPRMC,012520.563,V,4131.7353,N,09336.8150,W,0.00,,050405,,*1E\r\n\
+                     $GPGSA,A,1,,,,,,,,,,,,,50.0,50.0,50.0*05\r\n\
+                     $PSRFTXT,Version:GSW2-2.05.024-C1Prod1.1\r\n\
+                     $GLGSV,1,1,01,65,40,083,30\r\n";
+    let (s, kinds) = run(&[searching.as_bytes()]);
+    assert!(kinds.is_empty(), "no position");
+    assert_eq!(s.stats().valid, 5);
+    assert_eq!(s.stats().bad_checksum, 0);
+    // A wrong checksum, a malformed address and line noise are not NMEA data.
+    let (s, _) = run(&[b"$GPGGA,123519*00\r\n$G,1\r\n$,,,\r\n\x93\x12\xe8noise\r\n"]);
+    assert_eq!(s.stats().sentences, 3);
+    assert_eq!(s.stats().bad_checksum, 1);
+    assert_eq!(s.stats().valid, 0);
+    assert_eq!(s.stats().not_nmea, 1);
+}

@@ -3,7 +3,7 @@ use wasm_bindgen::prelude::*;
 
 /// The slots of the state array, in order. JavaScript reads the names once
 /// (`nmeaStateFields()`) and indexes the array by them; `NaN` means unknown.
-const FIELDS: [&str; 27] = [
+const FIELDS: [&str; 28] = [
     "timeMs",
     "date",
     "latitude",
@@ -24,6 +24,7 @@ const FIELDS: [&str; 27] = [
     "errLonM",
     "errAltM",
     "sentences",
+    "valid",
     "accepted",
     "positions",
     "badChecksum",
@@ -67,7 +68,7 @@ impl NmeaStream {
         u32::try_from(self.inner.stats().positions - before).unwrap_or(u32::MAX)
     }
 
-    /// Writes the merged state and the counters into `out` (at least 27 slots; see
+    /// Writes the merged state and the counters into `out` (at least 28 slots; see
     /// `nmeaStateFields`).
     #[wasm_bindgen(js_name = readState)]
     pub fn read_state(&self, out: &mut [f64]) {
@@ -84,7 +85,7 @@ impl NmeaStream {
 }
 
 #[allow(clippy::cast_precision_loss)] // counters stay far below 2^53
-fn slots(s: &GpsState, st: &Stats) -> [f64; 27] {
+fn slots(s: &GpsState, st: &Stats) -> [f64; 28] {
     let n = |v: Option<f64>| v.unwrap_or(f64::NAN);
     let u = |v: Option<u32>| v.map_or(f64::NAN, f64::from);
     let date = s
@@ -111,6 +112,7 @@ fn slots(s: &GpsState, st: &Stats) -> [f64; 27] {
         n(s.err_lon_m),
         n(s.err_alt_m),
         st.sentences as f64,
+        st.valid as f64,
         st.accepted as f64,
         st.positions as f64,
         st.bad_checksum as f64,

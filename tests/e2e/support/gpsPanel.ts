@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { seedLocalStorage } from './app';
 
-export const gpsPanel = (page: Page) => page.getByRole('region', { name: 'GPS' });
+export const gpsPanel = (page: Page) => page.getByRole('region', { name: 'GPS', exact: true });
 
 /**
  * The value shown under a label of the panel ("Latitude" → "45.501700"): the definition

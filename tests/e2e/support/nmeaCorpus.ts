@@ -60,3 +60,59 @@ export function lastFix(log: string): ExpectedFix {
     hdop: Number(gga[8]).toFixed(1),
   };
 }
+
+export interface ExpectedDetails {
+  fixType: string;
+  pdop: string;
+  vdop: string;
+  satsInView: string;
+  snrMean: string;
+  snrMax: string;
+  positionError: string;
+  badChecksums: string;
+  notNmea: string;
+}
+
+/** Whether a '$' sentence carries a checksum ('*hh') that does not match the XOR of its data. */
+function checksumFails(sentence: string): boolean {
+  const star = sentence.indexOf('*');
+  if (star < 0) return false;
+  let xor = 0;
+  for (let i = 1; i < star; i++) xor ^= sentence.charCodeAt(i);
+  const stated = sentence.slice(star + 1, star + 3);
+  return !/^[0-9A-Fa-f]{2}$/.test(stated) || parseInt(stated, 16) !== xor;
+}
+
+/**
+ * The panel's expected fix-quality details after a whole log of one GPS talker, read from
+ * the text: fix type and DOPs of the last GSA; satellites in view and SNRs of the last
+ * complete GSV cycle; the errors of the last GST; sentences whose checksum fails (a line may
+ * hold several sentences: each starts at a '$'); non-empty lines that do not start with '$'.
+ */
+export function expectedDetails(log: string): ExpectedDetails {
+  const lines = log.split(/\r?\n|\r/);
+  const sentences = lines.flatMap((line) => line.split('$').slice(1).map((s) => `$${s}`));
+  const data = (s: string) => s.split('*')[0]!.split(',');
+  const gsa = sentences.filter((s) => typeOf(s) === 'GSA').map(data).at(-1);
+  const gst = sentences.filter((s) => typeOf(s) === 'GST').map(data).at(-1);
+  const gsv = sentences.filter((s) => typeOf(s) === 'GSV').map(data);
+  const last = gsv.at(-1);
+  if (!gsa || !gst || !last || last[1] !== last[2]) throw new Error('the log needs GSA, GST and a complete GSV cycle at its end');
+  const cycle = gsv.slice(-Number(last[1]));
+  cycle.forEach((f, i) => {
+    if (Number(f[2]) !== i + 1) throw new Error('the last GSV cycle is not whole');
+  });
+  const snrs = cycle.flatMap((f) => f.slice(4).filter((_, i) => i % 4 === 3)).filter((v) => v !== '').map(Number);
+  const metres = (v: string | undefined) => Number(v).toFixed(2);
+  return {
+    fixType: ({ '1': 'none', '2': '2D', '3': '3D' } as Record<string, string>)[gsa[2]!] ?? '—',
+    pdop: Number(gsa[15]).toFixed(1),
+    vdop: Number(gsa[17]).toFixed(1),
+    satsInView: String(Number(last[3])),
+    snrMean: `${(snrs.reduce((a, b) => a + b, 0) / snrs.length).toFixed(1)} dB-Hz`,
+    snrMax: `${Math.max(...snrs)} dB-Hz`,
+    positionError: `lat ${metres(gst[6])} m · lon ${metres(gst[7])} m · alt ${metres(gst[8])} m`,
+    badChecksums: String(sentences.filter(checksumFails).length),
+    notNmea: String(lines.filter((line) => line !== '' && !line.startsWith('$')).length),
+  };
+}

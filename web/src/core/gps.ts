@@ -9,6 +9,10 @@ export { SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
 export type FixQuality = 'No Fix' | 'GPS Fix' | 'DGPS Fix';
 const FIX_LABELS: readonly FixQuality[] = ['No Fix', 'GPS Fix', 'DGPS Fix'];
 
+/** GSA fix type: 1 none, 2 = 2D, 3 = 3D. */
+export type FixType = 'none' | '2D' | '3D';
+const FIX_TYPES: Readonly<Record<number, FixType>> = { 1: 'none', 2: '2D', 3: '3D' };
+
 /** The merged receiver state, decoded from the worker's slots; null = not reported. */
 export interface NmeaFix {
   /** UTC time of day in ms, and the UTC date (YYYY-MM-DD) once an RMC gave one. */
@@ -22,12 +26,37 @@ export interface NmeaFix {
   satellites: number | null;
   fixQuality: FixQuality;
   hdop: number | null;
+  /** GSA: fix type and dilution of precision. */
+  fixType: FixType | null;
+  pdop: number | null;
+  vdop: number | null;
+  /** GSV: satellites in view over all constellations; mean and best SNR, dB-Hz. */
+  satsInView: number | null;
+  snrMean: number | null;
+  snrMax: number | null;
+  /** GST: the receiver's 1-sigma position error, metres. */
+  errLatM: number | null;
+  errLonM: number | null;
+  errAltM: number | null;
+}
+
+/** The link's counters since the parser was last reset (a new connection or replay). */
+export interface NmeaCounts {
+  /** Sentences whose checksum did not match: never used. */
+  badChecksum: number;
+  /** Lines, or starts of lines, not beginning with '$' (SPEC §5: ignored with a warning). */
+  notNmea: number;
 }
 
 export interface NmeaUpdate {
   fix: NmeaFix;
-  /** GGA/RMC positions and sentences that arrived since the previous update. */
+  counts: NmeaCounts;
+  /** GGA/RMC positions that arrived since the previous update. */
   newPositions: number;
+  /**
+   * Valid NMEA sentences (a well-formed address, the checksum right or absent) that arrived
+   * since the previous update, with or without a position: SPEC §4's "NMEA data arrives".
+   */
   newSentences: number;
   /** The last 20 sentences, oldest first, when they changed since the previous update. */
   raw: string[] | null;
@@ -59,14 +88,17 @@ export interface NmeaHandlers {
 
 const field = (value: number | undefined): number | null => (value === undefined || Number.isNaN(value) ? null : value);
 
+const reader = (state: Float64Array, index: ReadonlyMap<string, number>) => (name: string) => {
+  const i = index.get(name);
+  return i === undefined ? null : field(state[i]);
+};
+
 /** Reads the worker's slots by name. */
 export function decodeFix(state: Float64Array, index: ReadonlyMap<string, number>): NmeaFix {
-  const at = (name: string) => {
-    const i = index.get(name);
-    return i === undefined ? null : field(state[i]);
-  };
+  const at = reader(state, index);
   const date = at('date');
   const code = at('fixQuality') ?? 0;
+  const fixType = at('fixType');
   return {
     timeMs: at('timeMs'),
     date:
@@ -81,7 +113,22 @@ export function decodeFix(state: Float64Array, index: ReadonlyMap<string, number
     satellites: at('satellites'),
     fixQuality: FIX_LABELS[code] ?? 'DGPS Fix',
     hdop: at('hdop'),
+    fixType: fixType === null ? null : (FIX_TYPES[fixType] ?? null),
+    pdop: at('pdop'),
+    vdop: at('vdop'),
+    satsInView: at('satsInView'),
+    snrMean: at('snrMean'),
+    snrMax: at('snrMax'),
+    errLatM: at('errLatM'),
+    errLonM: at('errLonM'),
+    errAltM: at('errAltM'),
   };
+}
+
+/** Reads the link's counters from the worker's slots. */
+export function decodeCounts(state: Float64Array, index: ReadonlyMap<string, number>): NmeaCounts {
+  const at = reader(state, index);
+  return { badChecksum: at('badChecksum') ?? 0, notNmea: at('notNmea') ?? 0 };
 }
 
 /** Starts the NMEA worker (it loads the core itself). */
@@ -105,6 +152,7 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
       case 'snapshot':
         handlers.onUpdate({
           fix: decodeFix(message.state, index),
+          counts: decodeCounts(message.state, index),
           newPositions: message.newPositions,
           newSentences: message.newSentences,
           raw: message.raw === null ? null : message.raw === '' ? [] : message.raw.split('\n'),

@@ -1,7 +1,7 @@
 // The NMEA worker: serial bytes → the core's NmeaStream → a compact snapshot for the UI,
 // off the main thread. Bytes arrive as a transferred ReadableStream (a serial port's
 // `readable`) or as transferred chunks (a replayed log). Parsing happens per chunk; the
-// snapshot (27 numbers + the raw sentences when they changed) is posted at most once per
+// snapshot (28 numbers + the raw sentences when they changed) is posted at most once per
 // SNAPSHOT_INTERVAL_MS, never per sentence.
 import init, { NmeaStream, nmeaStateFields } from './pkg/clearway_wasm.js';
 import { SNAPSHOT_INTERVAL_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
@@ -14,10 +14,13 @@ const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postM
 
 let fields: string[] = [];
 let slots = 0;
-let sentencesAt = -1;
-let positionsAt = -1;
+/** The counters a snapshot reports on, by slot: one is posted when any of them moved. */
+const COUNTERS = ['positions', 'valid', 'sentences', 'notNmea', 'overlong'] as const;
+type Counted = Record<(typeof COUNTERS)[number], number>;
+const ZERO: Counted = { positions: 0, valid: 0, sentences: 0, notNmea: 0, overlong: 0 };
+let slotOf: Counted = { ...ZERO };
 let stream: NmeaStream | null = null;
-let counted = { positions: 0, sentences: 0 };
+let counted: Counted = { ...ZERO };
 
 let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
 let stopping = false;
@@ -46,14 +49,15 @@ function flush() {
   timer = null;
   const state = new Float64Array(slots);
   parser().readState(state);
-  const positions = state[positionsAt] ?? 0;
-  const sentences = state[sentencesAt] ?? 0;
-  const newPositions = positions - counted.positions;
-  const newSentences = sentences - counted.sentences;
-  if (newPositions === 0 && newSentences === 0) return;
-  counted = { positions, sentences };
+  const now = { ...ZERO };
+  for (const name of COUNTERS) now[name] = state[slotOf[name]] ?? 0;
+  if (COUNTERS.every((name) => now[name] === counted[name])) return;
+  const newPositions = now.positions - counted.positions;
+  const newSentences = now.valid - counted.valid;
+  // The raw view holds every sentence, a bad checksum included.
+  const raw = now.sentences !== counted.sentences ? parser().rawSentences() : null;
+  counted = now;
   lastPost = performance.now();
-  const raw = newSentences > 0 ? parser().rawSentences() : null;
   post({ type: 'snapshot', state, newPositions, newSentences, raw }, [state.buffer]);
 }
 
@@ -115,7 +119,7 @@ function handle(message: ToWorker) {
       if (timer !== null) flush();
       stream?.free();
       stream = null;
-      counted = { positions: 0, sentences: 0 };
+      counted = { ...ZERO };
       break;
   }
 }
@@ -124,8 +128,8 @@ const ready = init().then(
   () => {
     fields = nmeaStateFields().split(',');
     slots = fields.length;
-    positionsAt = fields.indexOf('positions');
-    sentencesAt = fields.indexOf('sentences');
+    slotOf = { ...ZERO };
+    for (const name of COUNTERS) slotOf[name] = fields.indexOf(name);
     post({ type: 'ready', fields });
     return true;
   },

@@ -18,9 +18,10 @@ export type FromWorker =
   | { type: 'ready'; fields: string[] }
   | { type: 'failed'; message: string }
   /**
-   * At most one every SNAPSHOT_INTERVAL_MS, and only when something arrived: the state slots
-   * (see `nmeaStateFields`, transferred), how many GGA/RMC positions and sentences arrived
-   * since the previous snapshot, and the last 20 sentences when they changed (else null).
+   * At most one every SNAPSHOT_INTERVAL_MS, and only when something arrived (a sentence,
+   * valid or not, or a line that is not NMEA): the state slots (see `nmeaStateFields`,
+   * transferred), how many GGA/RMC positions and valid sentences arrived since the previous
+   * snapshot, and the last 20 sentences when they changed (else null).
    */
   | { type: 'snapshot'; state: Float64Array; newPositions: number; newSentences: number; raw: string | null }
   /** The stream being read ended (done) or failed (the DOMException's name and message). */

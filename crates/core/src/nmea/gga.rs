@@ -79,6 +79,9 @@ mod tests {
             ("2", "DGPS Fix"),
             ("4", "DGPS Fix"),
             ("5", "DGPS Fix"),
+            // SPEC §5: anything other than 0 or 1 is DGPS Fix, an empty field too.
+            ("", "DGPS Fix"),
+            ("9", "DGPS Fix"),
         ] {
             let (_, s) = gga(&format!(
                 "$GNGGA,132819.60,4134.4979546,N,09345.0343141,W,{q},12,0.7,278.161,M,-31.0,M,,"

@@ -10,16 +10,16 @@ pub enum FixQuality {
     NoFix,
     /// GGA quality 1.
     GpsFix,
-    /// Any other GGA quality (2 DGPS, 4 RTK fixed, 5 RTK float, ...).
+    /// Any other GGA quality (2 DGPS, 4 RTK fixed, 5 RTK float, ..., or empty).
     DgpsFix,
 }
 
 impl FixQuality {
-    /// From the GGA quality field: `0` No Fix, `1` GPS Fix, anything else DGPS Fix (SPEC §5).
-    /// An empty field carries no quality at all and is read as No Fix.
+    /// From the GGA quality field: `0` No Fix, `1` GPS Fix, anything else DGPS Fix (SPEC §5),
+    /// an empty field included: the SPEC names only `0` as No Fix.
     pub fn from_gga(field: &[u8]) -> Self {
         match field {
-            b"" | b"0" => Self::NoFix,
+            b"0" => Self::NoFix,
             b"1" => Self::GpsFix,
             _ => Self::DgpsFix,
         }

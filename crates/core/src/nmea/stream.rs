@@ -38,6 +38,10 @@ impl PositionKind {
 pub struct Stats {
     /// Candidate sentences: text starting with `$`.
     pub sentences: u64,
+    /// Of those, real NMEA: a well-formed address and a checksum that matches (or none),
+    /// whatever the sentence says and whether or not it is used. SPEC §4's "NMEA data
+    /// arriving": a talking receiver, with or without a fix.
+    pub valid: u64,
     /// Sentences used: every position update plus every quality update.
     pub accepted: u64,
     /// Of those, GGA and RMC position updates.
@@ -203,7 +207,10 @@ impl NmeaStream {
         self.stats.sentences += 1;
         self.raw.push(text);
         let sentence = match sentence {
-            Ok(s) => s,
+            Ok(s) => {
+                self.stats.valid += 1;
+                s
+            }
             Err(Reject::BadChecksum) => {
                 self.stats.bad_checksum += 1;
                 return;

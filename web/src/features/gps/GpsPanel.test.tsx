@@ -1,11 +1,15 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { NmeaEngine, NmeaHandlers } from '../../core/gps';
+import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
 import { GpsController } from './gpsController';
 import { GpsPanel } from './GpsPanel';
 import { GpsControllerContext } from './useGps';
 
-function renderPanel() {
+/** A serial port that opens at once and stays silent (the test feeds the parser's output). */
+const silentPort = () =>
+  Object.assign(new EventTarget(), { readable: new ReadableStream<Uint8Array>(), open: async () => {}, close: async () => {} });
+
+function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {}) {
   let handlers!: NmeaHandlers;
   const engine: NmeaEngine = { read: () => 1, push: () => {}, finish: () => {}, stop: async () => {}, reset: () => {} };
   const controller = new GpsController({
@@ -16,7 +20,12 @@ function renderPanel() {
     clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
     scheduleFrame: (fn) => setTimeout(fn, 16),
     geolocation: null,
-    serial: { supported: true, requestAndOpen: () => Promise.reject(new Error('no')), close: async () => {}, classify: () => 'fatal' },
+    serial: {
+      supported: true,
+      requestAndOpen: () => (port ? Promise.resolve(port) : Promise.reject(new Error('no'))),
+      close: async () => {},
+      classify: () => 'fatal',
+    },
     createEngine: (h) => {
       handlers = h;
       return engine;
@@ -59,7 +68,17 @@ it('shows the fix by label, with the SPEC formats; the age ticks; a stale fix is
         satellites: 11,
         fixQuality: 'DGPS Fix',
         hdop: 0.8,
+        fixType: '3D',
+        pdop: 1.25,
+        vdop: 1.02,
+        satsInView: 15,
+        snrMean: 42.6,
+        snrMax: 50,
+        errLatM: 0.69,
+        errLonM: 0.47,
+        errAltM: 1,
       },
+      counts: { badChecksum: 0, notNmea: 0 },
       newPositions: 2,
       newSentences: 7,
       raw: ['$GPGGA,1', '$GPRMC,2'],
@@ -78,6 +97,7 @@ it('shows the fix by label, with the SPEC formats; the age ticks; a stale fix is
   expect(value('Time (UTC)')).toBe('06:00:00.000');
   expect(screen.getByRole('log', { name: 'Raw NMEA' })).toHaveTextContent('$GPGGA,1 $GPRMC,2');
   expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByText(/ignored \(not NMEA\)/)).toBeNull();
 
   act(() => vi.advanceTimersByTime(3_000));
   expect(screen.getByText(/^\d+ s ago$/)).toHaveTextContent('3 s ago');
@@ -95,4 +115,117 @@ it('every control has a name; the failsafe switch is on by default', () => {
   expect(failsafe).toBeChecked();
   fireEvent.click(failsafe);
   expect(controller.latest().failsafeEnabled).toBe(false);
+});
+
+const NO_POSITION: NmeaFix = {
+  timeMs: 6 * 3600 * 1000,
+  date: null,
+  latitude: null,
+  longitude: null,
+  altitude: null,
+  speedKmh: null,
+  course: null,
+  satellites: 0,
+  fixQuality: 'No Fix',
+  hdop: null,
+  fixType: null,
+  pdop: null,
+  vdop: null,
+  satsInView: null,
+  snrMean: null,
+  snrMax: null,
+  errLatM: null,
+  errLonM: null,
+  errAltM: null,
+};
+
+it('the fix quality details by label: fix type, DOPs, satellites in view, SNR, GST error, link counts', () => {
+  const { handlers } = renderPanel();
+  // Before any serial data, every detail is a dash.
+  for (const label of ['Fix type', 'PDOP', 'VDOP', 'Satellites in view', 'Mean SNR', 'Best SNR', 'Position error (1σ)']) {
+    expect(value(label), label).toBe('—');
+  }
+  expect(value('Bad checksums')).toBe('0');
+  expect(value('Lines not NMEA')).toBe('0');
+  act(() => {
+    handlers.onUpdate({
+      fix: {
+        ...NO_POSITION,
+        latitude: 41.897665,
+        longitude: -87.643945,
+        fixQuality: 'DGPS Fix',
+        fixType: '2D',
+        pdop: 1.25,
+        vdop: 1.02,
+        satsInView: 15,
+        snrMean: 42.625,
+        snrMax: 50,
+        errLatM: 0.69,
+        errLonM: 0.47,
+        errAltM: 1,
+      },
+      counts: { badChecksum: 3, notNmea: 0 },
+      newPositions: 1,
+      newSentences: 9,
+      raw: null,
+    });
+    vi.advanceTimersByTime(16);
+  });
+  expect(value('Fix type')).toBe('2D');
+  expect(value('PDOP')).toBe('1.3');
+  expect(value('VDOP')).toBe('1.0');
+  expect(value('Satellites in view')).toBe('15');
+  expect(value('Mean SNR')).toBe('42.6 dB-Hz');
+  expect(value('Best SNR')).toBe('50 dB-Hz');
+  expect(value('Position error (1σ)')).toBe('lat 0.69 m · lon 0.47 m · alt 1.00 m');
+  expect(value('Bad checksums')).toBe('3');
+  // A receiver without GST: only what it reports.
+  act(() => {
+    handlers.onUpdate({
+      fix: { ...NO_POSITION, latitude: 41.9, longitude: -87.6, fixQuality: 'GPS Fix', errLatM: null, errLonM: null, errAltM: 2.5 },
+      counts: { badChecksum: 3, notNmea: 0 },
+      newPositions: 1,
+      newSentences: 2,
+      raw: null,
+    });
+    vi.advanceTimersByTime(16);
+  });
+  expect(value('Position error (1σ)')).toBe('alt 2.50 m');
+  expect(value('Fix type')).toBe('—');
+});
+
+it('lines that are not NMEA: counted, with a visible warning that names the baud rate while a port is connected', async () => {
+  const first = renderPanel();
+  act(() => {
+    first.handlers.onUpdate({ fix: NO_POSITION, counts: { badChecksum: 0, notNmea: 1 }, newPositions: 0, newSentences: 0, raw: null });
+    vi.advanceTimersByTime(16);
+  });
+  expect(screen.getByRole('status')).toHaveTextContent(/^1 line ignored \(not NMEA\)$/);
+  expect(value('Lines not NMEA')).toBe('1');
+  // Noise alone is not NMEA data: the source stays none.
+  expect(value('Source')).toBe('none');
+  cleanup();
+
+  const { handlers } = renderPanel({ port: silentPort() });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Connect GPS' }));
+    await vi.advanceTimersByTimeAsync(16);
+  });
+  act(() => {
+    handlers.onUpdate({ fix: NO_POSITION, counts: { badChecksum: 0, notNmea: 37 }, newPositions: 0, newSentences: 0, raw: null });
+    vi.advanceTimersByTime(16);
+  });
+  expect(screen.getAllByRole('status').map((el) => el.textContent)).toContain('37 lines ignored (not NMEA) — check the baud rate');
+});
+
+it("serial data without a position: the source is serial and the panel keeps its 'No GPS fix' warning", () => {
+  const { handlers } = renderPanel();
+  act(() => {
+    handlers.onUpdate({ fix: NO_POSITION, counts: { badChecksum: 0, notNmea: 0 }, newPositions: 0, newSentences: 5, raw: ['$GPGGA,060000,,,,,0,00,,,M,,M,,*7B'] });
+    vi.advanceTimersByTime(16);
+  });
+  expect(value('Source')).toBe('serial');
+  expect(value('Fix')).toBe('No Fix');
+  expect(value('Latitude')).toBe('—');
+  expect(screen.getByRole('alert')).toHaveTextContent('No GPS fix');
 });

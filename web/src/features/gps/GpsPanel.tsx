@@ -6,10 +6,14 @@ import {
   formatAltitude,
   formatCoordinate,
   formatCount,
+  formatDop,
   formatHdop,
   formatHeading,
+  formatPositionError,
+  formatSnr,
   formatSpeed,
   MISSING,
+  notNmeaWarning,
 } from './format';
 import type { GpsView } from './gpsState';
 import { ReplayControls } from './ReplayControls';
@@ -28,7 +32,9 @@ export function GpsPanel() {
     <section aria-labelledby={headingId} className="gps-panel">
       <h2 id={headingId}>GPS</h2>
       <Freshness gps={gps} />
+      <LinkWarning gps={gps} />
       <Readout gps={gps} />
+      <FixQualityDetails gps={gps} />
       <ConnectGps gps={gps} />
       <FailsafeSwitch gps={gps} />
       <ReplayControls gps={gps} />
@@ -74,6 +80,43 @@ function Readout({ gps }: { gps: GpsView }) {
         {replaying && gps.source === 'serial' && <span className="gps-badge">Replay</span>}
       </Row>
     </dl>
+  );
+}
+
+/**
+ * Lines that are not NMEA (SPEC §5: ignored with a warning). A polite status, not an alert:
+ * it stays while the link is up, and a log's header lines are not an emergency.
+ */
+function LinkWarning({ gps }: { gps: GpsView }) {
+  if (gps.link.notNmea === 0) return null;
+  return (
+    <p role="status" className="gps-panel__warning gps-panel__warning--link">
+      {notNmeaWarning(gps.link.notNmea, gps.serial.kind === 'connected')}
+    </p>
+  );
+}
+
+/** What the receiver says about its fix (GSA, GSV, GST) and how clean the link is. */
+function FixQualityDetails({ gps }: { gps: GpsView }) {
+  const id = useId();
+  const d = gps.details;
+  return (
+    <>
+      <h3 id={id} className="gps-readout__heading">
+        Fix quality
+      </h3>
+      <dl className="gps-readout gps-readout--quality" aria-labelledby={id}>
+        <Row term="Fix type" value={d?.fixType ?? MISSING} />
+        <Row term="PDOP" value={formatDop(d?.pdop ?? null)} />
+        <Row term="VDOP" value={formatDop(d?.vdop ?? null)} />
+        <Row term="Satellites in view" value={formatCount(d?.satsInView ?? null)} />
+        <Row term="Mean SNR" value={formatSnr(d?.snrMean ?? null, 1)} />
+        <Row term="Best SNR" value={formatSnr(d?.snrMax ?? null, 0)} />
+        <Row term="Position error (1σ)" value={d ? formatPositionError(d.errLatM, d.errLonM, d.errAltM) : MISSING} />
+        <Row term="Bad checksums" value={formatCount(gps.link.badChecksum)} />
+        <Row term="Lines not NMEA" value={formatCount(gps.link.notNmea)} />
+      </dl>
+    </>
   );
 }
 

@@ -62,7 +62,58 @@ const FIX: NmeaFix = {
   satellites: 11,
   fixQuality: 'GPS Fix',
   hdop: 0.8,
+  fixType: '3D',
+  pdop: 1.6,
+  vdop: 1.3,
+  satsInView: 15,
+  snrMean: 42.5,
+  snrMax: 50,
+  errLatM: 0.69,
+  errLonM: 0.47,
+  errAltM: 1.1,
 };
+
+/** A receiver that talks but has no fix yet: nothing known but its time. */
+const SEARCHING: NmeaFix = {
+  timeMs: 6 * 3600 * 1000,
+  date: null,
+  latitude: null,
+  longitude: null,
+  altitude: null,
+  speedKmh: null,
+  course: null,
+  satellites: 0,
+  fixQuality: 'No Fix',
+  hdop: null,
+  fixType: 'none',
+  pdop: null,
+  vdop: null,
+  satsInView: 9,
+  snrMean: null,
+  snrMax: null,
+  errLatM: null,
+  errLonM: null,
+  errAltM: null,
+};
+
+const NO_COUNTS = { badChecksum: 0, notNmea: 0 };
+
+/** A geolocation that answers every request with one position and counts the requests. */
+function fakeGeolocation() {
+  const calls = { current: 0, watches: 0, cleared: 0 };
+  const geolocation: GeolocationLike = {
+    getCurrentPosition: (success) => {
+      calls.current += 1;
+      success({
+        timestamp: Date.UTC(2026, 5, 1, 6, 0, 0),
+        coords: { latitude: 45.5, longitude: -73.6, accuracy: 10, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+      } as GeolocationPosition);
+    },
+    watchPosition: () => ++calls.watches,
+    clearWatch: () => (calls.cleared += 1),
+  };
+  return { geolocation, calls };
+}
 
 function setup({ failsafe = false, geolocation = null as GeolocationLike | null } = {}) {
   const engine = new FakeEngine();
@@ -114,7 +165,13 @@ describe('display rate', () => {
     const renders = vi.fn();
     controller.subscribe(renders);
     for (let i = 0; i < 20; i++) {
-      engine.handlers.onUpdate({ fix: { ...FIX, latitude: 45 + i / 100 }, newPositions: 1, newSentences: 7, raw: [`$GPGGA,${i}`] });
+      engine.handlers.onUpdate({
+        fix: { ...FIX, latitude: 45 + i / 100 },
+        counts: NO_COUNTS,
+        newPositions: 1,
+        newSentences: 7,
+        raw: [`$GPGGA,${i}`],
+      });
     }
     expect(frames).toHaveLength(1);
     expect(controller.getSnapshot().latitude).toBeNull(); // not rendered yet
@@ -129,13 +186,99 @@ describe('display rate', () => {
       lastUpdate: Date.UTC(2026, 5, 1, 6, 0, 2),
     });
   });
+});
 
-  it('sentences without a position update the raw view only', () => {
+describe('serial data (SPEC §4: NMEA data, not only positions)', () => {
+  it('valid sentences without a position make serial the source; the view shows its No Fix, not the browser fix', () => {
+    const { geolocation, calls } = fakeGeolocation();
+    const { controller, engine, frame } = setup({ failsafe: true, geolocation });
+    controller.start();
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ source: 'browser', latitude: 45.5, fixQuality: 'GPS Fix' });
+
+    engine.handlers.onUpdate({ fix: SEARCHING, counts: NO_COUNTS, newPositions: 0, newSentences: 4, raw: ['$GPGSV,1'] });
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({
+      source: 'serial',
+      rawNMEA: ['$GPGSV,1'],
+      latitude: null,
+      longitude: null,
+      fixQuality: 'No Fix',
+      satellites: 0,
+      lastUpdate: null,
+      details: { fixType: 'none', satsInView: 9 },
+    });
+    expect(calls.cleared).toBe(1); // browser tracking stopped
+  });
+
+  it('a receiver that talks without a fix keeps serial fresh: the failsafe does not take over', () => {
+    const { geolocation, calls } = fakeGeolocation();
+    const { controller, engine, frame } = setup({ failsafe: true, geolocation });
+    const talk = () => engine.handlers.onUpdate({ fix: SEARCHING, counts: NO_COUNTS, newPositions: 0, newSentences: 7, raw: null });
+    talk();
+    controller.start();
+    for (let s = 0; s < 60; s += 2) {
+      vi.advanceTimersByTime(2_000);
+      talk();
+    }
+    frame();
+    expect(calls.current).toBe(0);
+    expect(controller.getSnapshot().source).toBe('serial');
+
+    // Silent for more than 10000 ms: stale, and the next 5000 ms check starts the failsafe.
+    vi.advanceTimersByTime(15_000);
+    frame();
+    expect(calls.current).toBe(1);
+    expect(controller.getSnapshot().source).toBe('browser');
+  });
+
+  it('line noise and bad checksums alone (a wrong baud rate) are not data: the source stays none; the counts are kept', () => {
     const { controller, engine, frame } = setup();
     controller.start();
-    engine.handlers.onUpdate({ fix: FIX, newPositions: 0, newSentences: 3, raw: ['$GPGSV,1'] });
+    engine.handlers.onUpdate({ fix: SEARCHING, counts: { badChecksum: 2, notNmea: 31 }, newPositions: 0, newSentences: 0, raw: ['$GPGGA,12*00'] });
     frame();
-    expect(controller.getSnapshot()).toMatchObject({ rawNMEA: ['$GPGSV,1'], latitude: null, source: 'none', lastUpdate: null });
+    expect(controller.getSnapshot()).toMatchObject({ source: 'none', latitude: null, details: null, link: { badChecksum: 2, notNmea: 31 } });
+  });
+
+  it('the age is that of the last position: sentences without one do not make it younger', () => {
+    const { controller, engine, frame } = setup();
+    controller.start();
+    engine.handlers.onUpdate({ fix: FIX, counts: NO_COUNTS, newPositions: 1, newSentences: 7, raw: null });
+    const positionAt = Date.now();
+    vi.advanceTimersByTime(4_000);
+    engine.handlers.onUpdate({ fix: { ...FIX, fixQuality: 'No Fix' }, counts: NO_COUNTS, newPositions: 0, newSentences: 3, raw: null });
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ source: 'serial', lastUpdate: positionAt, fixQuality: 'No Fix' });
+  });
+
+  it('the fix details come with serial data; a browser fix has none', () => {
+    const { geolocation } = fakeGeolocation();
+    const { controller, engine, frame } = setup({ failsafe: true, geolocation });
+    engine.handlers.onUpdate({ fix: FIX, counts: NO_COUNTS, newPositions: 1, newSentences: 7, raw: null });
+    controller.start();
+    frame();
+    expect(controller.getSnapshot().details).toEqual({
+      fixType: '3D',
+      pdop: 1.6,
+      vdop: 1.3,
+      satsInView: 15,
+      snrMean: 42.5,
+      snrMax: 50,
+      errLatM: 0.69,
+      errLonM: 0.47,
+      errAltM: 1.1,
+    });
+    vi.advanceTimersByTime(15_000); // stale → browser
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ source: 'browser', details: null });
+  });
+
+  it('a new connection starts its counts afresh', async () => {
+    const { controller, engine, frame } = setup();
+    engine.handlers.onUpdate({ fix: SEARCHING, counts: { badChecksum: 1, notNmea: 4 }, newPositions: 0, newSentences: 0, raw: null });
+    await controller.connect();
+    frame();
+    expect(controller.getSnapshot().link).toEqual({ badChecksum: 0, notNmea: 0 });
   });
 });
 

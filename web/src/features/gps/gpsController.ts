@@ -6,7 +6,7 @@
 import type { NmeaEngine, NmeaFix, NmeaHandlers, NmeaUpdate, StreamEnd } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import type { BaudRate, ReadErrorKind, SerialPortLike } from '../../services/serial/webSerial';
-import { INITIAL_GPS_STATE, type GpsView, type ReplayStatus } from './gpsState';
+import { INITIAL_GPS_STATE, NO_LINK_COUNTS, type FixDetails, type GpsView, type ReplayStatus } from './gpsState';
 import { playReplay, type ReplaySpeed } from './replay';
 import { SourceMachine, type BrowserFix } from './sourceMachine';
 
@@ -47,6 +47,12 @@ export function formatTimeOfDay(ms: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
+function fixDetails(fix: NmeaFix): FixDetails {
+  const { fixType, pdop, vdop, satsInView, snrMean, snrMax, errLatM, errLonM, errAltM } = fix;
+  return { fixType, pdop, vdop, satsInView, snrMean, snrMax, errLatM, errLonM, errAltM };
+}
+
+/** The view's fields while the serial receiver is the source: all from its merged state. */
 function serialFields(fix: NmeaFix): Partial<GpsView> {
   const time = fix.timeMs === null ? null : formatTimeOfDay(fix.timeMs);
   return {
@@ -59,6 +65,7 @@ function serialFields(fix: NmeaFix): Partial<GpsView> {
     satellites: fix.satellites,
     fixQuality: fix.fixQuality,
     hdop: fix.hdop,
+    details: fixDetails(fix),
   };
 }
 
@@ -74,6 +81,7 @@ function browserFields(fix: BrowserFix): Partial<GpsView> {
     satellites: null,
     fixQuality: 'GPS Fix',
     hdop: fix.hdop,
+    details: null,
   };
 }
 
@@ -89,11 +97,15 @@ export class GpsController {
   private readId: number | null = null;
   private stopPlayback: (() => void) | null = null;
   private replayGeneration = 0;
+  /** When the current serial stream (or replay) last gave a GGA/RMC position. */
+  private serialPositionAt: number | null = null;
 
   constructor(deps: GpsControllerDeps) {
     this.deps = deps;
     this.view = {
       ...INITIAL_GPS_STATE,
+      details: null,
+      link: NO_LINK_COUNTS,
       serial: deps.serial.supported ? { kind: 'idle' } : { kind: 'unsupported' },
       replay: null,
       tracking: { kind: 'off' },
@@ -155,13 +167,23 @@ export class GpsController {
   // --- parser output ---
 
   private onNmea(update: NmeaUpdate): void {
-    const patch: Partial<GpsView> = {};
+    const patch: Partial<GpsView> = { link: update.counts };
     if (update.raw) patch.rawNMEA = update.raw;
-    if (update.newPositions > 0) {
-      this.machine.serialPosition();
-      Object.assign(patch, serialFields(update.fix), { lastUpdate: this.deps.now() });
+    if (update.newPositions > 0) this.serialPositionAt = this.deps.now();
+    if (update.newSentences > 0) {
+      // SPEC §4: NMEA data arriving makes serial the source (and keeps it fresh), with or
+      // without a position; the view then shows the receiver's state, 'No Fix' included.
+      this.machine.serialData();
+      Object.assign(patch, serialFields(update.fix), { lastUpdate: this.serialPositionAt });
     }
     this.update(patch);
+  }
+
+  /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
+  private resetEngine(): void {
+    this.engine.reset();
+    this.serialPositionAt = null;
+    this.update({ link: NO_LINK_COUNTS });
   }
 
   private onStreamEnd(end: StreamEnd): void {
@@ -198,7 +220,7 @@ export class GpsController {
     }
     this.port = port;
     port.addEventListener('disconnect', this.onUnplugged);
-    this.engine.reset();
+    this.resetEngine();
     const readable = port.readable;
     if (!readable) {
       this.lose();
@@ -268,7 +290,7 @@ export class GpsController {
       return;
     }
     if (generation !== this.replayGeneration) return;
-    this.engine.reset();
+    this.resetEngine();
     const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
     this.update({ replay: playing });
     this.stopPlayback = playReplay(bytes, speed, this.deps, {

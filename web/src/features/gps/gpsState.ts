@@ -1,10 +1,10 @@
 // The GPS state of SPEC §3 and what the panel shows about its inputs.
-import type { FixQuality } from '../../core/gps';
+import type { FixQuality, FixType } from '../../core/gps';
 import type { BaudRate } from '../../services/serial/webSerial';
 import type { BrowserTracking, GpsSource } from './sourceMachine';
 import type { ReplaySpeed } from './replay';
 
-export type { FixQuality };
+export type { FixQuality, FixType };
 
 /** SPEC §3 GPS state. Numbers are null until reported. */
 export interface GpsState {
@@ -28,6 +28,33 @@ export interface GpsState {
   source: GpsSource;
 }
 
+/**
+ * What the serial receiver says about its fix beyond SPEC §3, so the surveyor can judge it
+ * (GSA, GSV, GST). Numbers are null until reported.
+ */
+export interface FixDetails {
+  fixType: FixType | null;
+  pdop: number | null;
+  vdop: number | null;
+  satsInView: number | null;
+  /** dB-Hz, over the satellites in view that are tracked. */
+  snrMean: number | null;
+  snrMax: number | null;
+  /** 1-sigma error, metres (GST). */
+  errLatM: number | null;
+  errLonM: number | null;
+  errAltM: number | null;
+}
+
+/** The serial link's counters since it was connected (or a replay started). */
+export interface LinkCounts {
+  badChecksum: number;
+  /** SPEC §5: lines not starting with '$' are ignored with a warning. */
+  notNmea: number;
+}
+
+export const NO_LINK_COUNTS: LinkCounts = { badChecksum: 0, notNmea: 0 };
+
 export type SerialStatus =
   | { kind: 'unsupported' }
   | { kind: 'idle' }
@@ -42,6 +69,9 @@ export type ReplayStatus =
   | { kind: 'failed'; name: string; message: string };
 
 export interface GpsView extends GpsState {
+  /** From the serial receiver; null while the browser is the source, or before any data. */
+  details: FixDetails | null;
+  link: LinkCounts;
   serial: SerialStatus;
   /** null when no replay was started (or it was stopped). */
   replay: ReplayStatus | null;

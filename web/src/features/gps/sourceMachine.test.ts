@@ -73,18 +73,18 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('serial', () => {
-  it('none → serial when NMEA position data arrives', () => {
+  it('none → serial when NMEA data arrives', () => {
     const { machine, sources } = setup(false);
     machine.start();
     expect(machine.source).toBe('none');
-    machine.serialPosition();
+    machine.serialData();
     expect(machine.source).toBe('serial');
     expect(sources).toEqual(['serial']);
   });
 
   it('serial goes stale after 10000 ms without data, found by the 5000 ms check → browser (failsafe on)', () => {
     const { machine, geolocation } = setup(true);
-    machine.serialPosition();
+    machine.serialData();
     machine.start(); // fresh serial: the first check does nothing
     expect(geolocation.current).toHaveLength(0);
     vi.advanceTimersByTime(5_000); // 5 s since data
@@ -96,9 +96,22 @@ describe('serial', () => {
     expect(geolocation.current).toHaveLength(1);
   });
 
+  it('a receiver that keeps talking stays fresh: the failsafe never starts while data comes at least every 10000 ms', () => {
+    const { machine, geolocation, sources } = setup(true);
+    machine.serialData();
+    machine.start();
+    for (let t = 0; t < 60_000; t += 9_000) {
+      vi.advanceTimersByTime(9_000);
+      machine.serialData();
+    }
+    expect(machine.source).toBe('serial');
+    expect(geolocation.current).toHaveLength(0);
+    expect(sources).toEqual(['serial']);
+  });
+
   it('the check runs every 5000 ms, not more often', () => {
     const { machine, geolocation } = setup(true);
-    machine.serialPosition();
+    machine.serialData();
     machine.start();
     vi.advanceTimersByTime(10_001); // stale from here on, but the next check is at 15 s
     expect(geolocation.current).toHaveLength(0);
@@ -110,7 +123,7 @@ describe('serial', () => {
 
   it('with the failsafe off, stale serial stays serial and absent serial stays none', () => {
     const stale = setup(false);
-    stale.machine.serialPosition();
+    stale.machine.serialData();
     stale.machine.start();
     vi.advanceTimersByTime(60_000);
     expect(stale.machine.source).toBe('serial');
@@ -137,7 +150,7 @@ describe('serial', () => {
     machine.start();
     geolocation.request().success(position(45, -73, 10));
     const watchId = [...geolocation.watches.keys()][0];
-    machine.serialPosition();
+    machine.serialData();
     expect(machine.source).toBe('serial');
     expect(geolocation.cleared).toEqual([watchId]);
     expect(geolocation.watches.size).toBe(0);
@@ -258,7 +271,7 @@ describe('browser', () => {
   it('a late answer to a request made before serial returned is ignored', () => {
     const { machine, geolocation, fixes } = setup(true);
     machine.start();
-    machine.serialPosition();
+    machine.serialData();
     geolocation.request().success(position(1, 2, 10));
     expect(fixes).toHaveLength(0);
     expect(geolocation.watches.size).toBe(0);

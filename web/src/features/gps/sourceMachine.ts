@@ -2,12 +2,14 @@
 // browser's location (the failsafe), or none. Pure: the clock, the timers and the
 // geolocation are injected, so every transition is unit-tested with fake timers.
 //
-//   none/browser ──serial position──▶ serial          (browser tracking is stopped)
+//   none/browser ──serial NMEA data──▶ serial         (browser tracking is stopped)
 //   none/serial ──check: serial absent or stale, failsafe on──▶ browser
 //   browser ──stopped (user, failsafe off, denied, 3 watch errors)──▶ none
 //
-// "Serial data" is a GGA/RMC position from the receiver: a receiver that talks but has no
-// fix gives no position, and the failsafe exists to give one.
+// "Serial data" is what SPEC §4 says: NMEA data arriving, i.e. valid sentences (framed, the
+// checksum right or absent), whether or not they hold a position. A receiver that talks
+// without a fix is the source and stays fresh; the panel says 'No GPS fix'. Line noise and
+// bad checksums (a wrong baud rate) are not data, so they never hold off the failsafe.
 import {
   FIRST_FIX_OPTIONS,
   PERMISSION_DENIED,
@@ -112,8 +114,8 @@ export class SourceMachine {
     this.endBrowser({ kind: 'off' });
   }
 
-  /** A GGA/RMC position arrived from the serial receiver. */
-  serialPosition(): void {
+  /** Valid NMEA sentences arrived from the serial receiver (with or without a position). */
+  serialData(): void {
     this.lastSerialAt = this.deps.now();
     if (this.trackingNow.kind === 'locating' || this.trackingNow.kind === 'watching') this.endBrowser({ kind: 'off' });
     this.setSource('serial');

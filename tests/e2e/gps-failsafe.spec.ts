@@ -1,0 +1,90 @@
+// Issue "GPS end to end", point 7 (SPEC §4 GPS source) in the browser: the failsafe with
+// Playwright's geolocation, serial taking over, and serial going stale (page.clock).
+import { expect, test } from '@playwright/test';
+import { readLocalStorage } from './support/app';
+import { useFakeSerial } from './support/fakeSerial';
+import { gpsField, gpsPanel, openSettings, rawNmea } from './support/gpsPanel';
+import { lastFix, readGpsdLog, sentencesOf } from './support/nmeaCorpus';
+
+const MONTREAL = { latitude: 45.5017, longitude: -73.5673, accuracy: 10 };
+const failsafeSwitch = (page: import('@playwright/test').Page) =>
+  page.getByRole('switch', { name: 'Use browser location as failsafe' });
+
+test('no serial GPS, location allowed: the browser is the source (hdop = accuracy / 5)', async ({ page, context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(MONTREAL);
+  await openSettings(page);
+  await expect(failsafeSwitch(page)).toBeChecked();
+  await expect(gpsField(page, 'Source')).toHaveText('browser');
+  await expect(gpsField(page, 'Latitude')).toHaveText('45.501700');
+  await expect(gpsField(page, 'Longitude')).toHaveText('-73.567300');
+  await expect(gpsField(page, 'HDOP')).toHaveText('2.0');
+  await expect(gpsField(page, 'Fix')).toHaveText('GPS Fix');
+  await expect(gpsPanel(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('switching the failsafe off: source none, remembered across a reload', async ({ page, context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(MONTREAL);
+  await openSettings(page);
+  await expect(gpsField(page, 'Source')).toHaveText('browser');
+  await failsafeSwitch(page).click();
+  await expect(gpsField(page, 'Source')).toHaveText('none');
+  expect(await readLocalStorage(page, 'gps_failsafe_enabled')).toBe('false');
+
+  await page.reload();
+  await expect(failsafeSwitch(page)).not.toBeChecked();
+  await expect(gpsField(page, 'Source')).toHaveText('none');
+  await expect(gpsField(page, 'Latitude')).toHaveText('—');
+  await expect(gpsPanel(page).getByRole('alert')).toHaveText('No GPS fix');
+});
+
+test('location permission denied: browser tracking stops, the source is none, and it says why', async ({ page, context }) => {
+  await context.clearPermissions();
+  await openSettings(page);
+  await expect(gpsPanel(page)).toContainText('permission to use your location was denied');
+  await expect(gpsField(page, 'Source')).toHaveText('none');
+  await expect(page.getByRole('button', { name: 'Retry browser location' })).toBeVisible();
+});
+
+test('serial data while on the browser: serial takes over; when it goes stale the browser returns', async ({ page, context }) => {
+  const log = readGpsdLog('bu353s4.log');
+  const serialFix = lastFix(log);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(MONTREAL);
+  await page.clock.install();
+  await useFakeSerial(page, { initial: log });
+  await openSettings(page);
+  await expect(gpsField(page, 'Source')).toHaveText('browser');
+
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+  await expect(gpsField(page, 'Latitude')).toHaveText(serialFix.latitude);
+  // The whole log has arrived (every sentence is data that keeps serial fresh).
+  await expect(rawNmea(page)).toContainText(sentencesOf(log).at(-1)!);
+
+  // The receiver goes quiet: stale after 10000 ms, found by the 5000 ms check.
+  await page.clock.fastForward(9_000);
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+  await page.clock.fastForward(6_500);
+  await expect(gpsField(page, 'Source')).toHaveText('browser');
+  await expect(gpsField(page, 'Latitude')).toHaveText('45.501700');
+  await expect(gpsField(page, 'HDOP')).toHaveText('2.0');
+});
+
+test('failsafe off: a silent receiver stays the source, flagged stale after 10 s', async ({ page }) => {
+  const log = readGpsdLog('bu353s4.log');
+  await page.clock.install();
+  await useFakeSerial(page, { initial: log });
+  await openSettings(page, { gps_failsafe_enabled: 'false' });
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+  // The whole log has arrived before the clock jumps (its last position is the newest).
+  await expect(rawNmea(page)).toContainText(sentencesOf(log).at(-1)!);
+  await expect(gpsPanel(page).getByRole('alert')).toHaveCount(0);
+
+  await page.clock.fastForward(11_000);
+  await expect(gpsPanel(page).getByRole('alert')).toHaveText('GPS fix is stale');
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+  await expect(gpsPanel(page).getByText('Last update:')).toContainText(/1[1-9] s ago/);
+});
