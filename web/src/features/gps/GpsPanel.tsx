@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import { ConnectGps } from './ConnectGps';
+import { fixWarning } from './freshness';
 import { FailsafeSwitch } from './FailsafeSwitch';
 import {
   formatAge,
@@ -19,10 +20,7 @@ import type { GpsView } from './gpsState';
 import { ReplayControls } from './ReplayControls';
 import { useGps, useNow } from './useGps';
 
-/** A fix older than this is flagged stale: the SPEC §9 serial timeout. */
-export const STALE_FIX_MS = 10_000;
-export const NO_FIX_WARNING = 'No GPS fix';
-export const STALE_FIX_WARNING = 'GPS fix is stale';
+export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
 
 /** The GPS panel of `/`: where the position comes from, what it is, and how fresh. */
 export function GpsPanel() {
@@ -46,9 +44,7 @@ export function GpsPanel() {
 /** The warning and the age of the last update: the only part that ticks every second. */
 function Freshness({ gps }: { gps: GpsView }) {
   const now = useNow(1000);
-  const noFix = gps.lastUpdate === null || gps.latitude === null || gps.fixQuality === 'No Fix';
-  const stale = !noFix && gps.lastUpdate !== null && now - gps.lastUpdate > STALE_FIX_MS;
-  const warning = noFix ? NO_FIX_WARNING : stale ? STALE_FIX_WARNING : null;
+  const warning = fixWarning(gps, now);
   return (
     <>
       {warning && (
