@@ -1,0 +1,170 @@
+// Issue 5, point 7a — nothing acknowledged is lost when the browser dies mid-write.
+//
+// Each run creates a survey, then repeats a cycle: relaunch Chromium on the same profile,
+// check (from a blank page of the origin, before any app code runs) that every
+// measurement the capture form ever acknowledged is kept intact — in IndexedDB, or in the
+// emergency store of localStorage if the app had fallen back to it — then save
+// measurements through the form as fast as a person could tap, and SIGKILL the browser's
+// main process at a random moment of that burst. SPEC §4 "Adding a measurement", §8.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seedLocalStorage } from './support/app';
+import { browserMainPid, killBrowser, launchProfile } from './support/killableBrowser';
+import { reportOutcomes, type OutcomeReport } from './support/savedReports';
+import { emergencyMeasurements, idbMeasurements, idbSurveys, listedCount, openBlankPage, serveBlankPage } from './support/storedData';
+import { captureForm, createSurvey } from './support/survey';
+
+// 4 × 25 = 100 kills by default (the issue asks for at least 100); the variables shorten a local try.
+const RUNS = Number(process.env.CLEARWAY_KILL_RUNS ?? 4);
+const KILLS_PER_RUN = Number(process.env.CLEARWAY_KILLS_PER_RUN ?? 25);
+/** The kill falls at a uniformly random moment of the burst's first BURST_MS. */
+const BURST_MS = 2_000;
+const MIN_KILL_DELAY_MS = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Tally {
+  run: number;
+  kills: number;
+  clicks: number;
+  reported: number;
+  verified: number;
+  inEmergency: number;
+}
+
+for (let run = 1; run <= RUNS; run += 1) {
+  test(`kill run ${run}: ${KILLS_PER_RUN} SIGKILLs during bursts of saves, every acknowledged measurement kept`, async ({
+    playwright,
+    launchOptions,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(KILLS_PER_RUN * 12_000 + 60_000);
+    if (!baseURL) throw new Error('the config sets baseURL');
+    const userDataDir = mkdtempSync(join(tmpdir(), `clearway-kill-${run}-`));
+    const profile = { browserType: playwright.chromium, launchOptions, userDataDir, baseURL };
+
+    /** id → the height typed for it, for every save the form acknowledged. */
+    const acknowledged = new Map<string, string>();
+    const errors: string[] = [];
+    let waiting: ((report: OutcomeReport) => void) | null = null;
+    const onReport = (report: OutcomeReport) => {
+      if (report.id === null) errors.push(report.text);
+      waiting?.(report);
+    };
+    const nextReport = () => new Promise<OutcomeReport>((resolve) => (waiting = resolve));
+
+    let seq = 0;
+    const nextHeight = () => {
+      seq += 1;
+      return ((run * 100_000 + seq) / 1000).toFixed(3);
+    };
+
+    const tally: Tally = { run, kills: 0, clicks: 0, reported: 0, verified: 0, inEmergency: 0 };
+    let surveyId = '';
+
+    let current: BrowserContext | null = null;
+    const open = async (): Promise<{ context: BrowserContext; page: Page }> => {
+      const context = await launchProfile(profile);
+      current = context;
+      await reportOutcomes(context, onReport);
+      await seedLocalStorage(context, { app_access: 'true' });
+      await serveBlankPage(context);
+      const page = context.pages()[0] ?? (await context.newPage());
+      return { context, page };
+    };
+
+    /** Every acknowledged measurement, as the browser kept it on disk. */
+    const verify = async (page: Page) => {
+      await openBlankPage(page);
+      const stored = new Map((await idbMeasurements(page, surveyId)).map((m) => [m.id, m]));
+      const local = new Map((await emergencyMeasurements(page, surveyId)).map((m) => [m.id, m]));
+      const lost: string[] = [];
+      let inEmergency = 0;
+      for (const [id, height] of acknowledged) {
+        const kept = stored.get(id) ?? local.get(id);
+        if (!stored.has(id) && local.has(id)) inEmergency += 1;
+        if (!kept || kept.user_id !== surveyId || kept.rel !== Number(height)) {
+          lost.push(`${id} (height ${height}): ${kept ? `kept as ${JSON.stringify(kept)}` : 'missing'}`);
+        }
+      }
+      expect(lost, `measurements acknowledged before kill ${tally.kills} of run ${run}`).toEqual([]);
+      tally.verified = acknowledged.size;
+      tally.inEmergency = inEmergency;
+    };
+
+    try {
+      for (let cycle = 0; cycle < KILLS_PER_RUN; cycle += 1) {
+        const { context, page } = await open();
+        if (cycle > 0) await verify(page);
+        await page.goto('/');
+        if (cycle === 0) {
+          await createSurvey(page, { title: `Kill run ${run}`, surveyor: 'Ana Surveyor', client: 'Heavy Haul Ltd' });
+          const survey = (await idbSurveys(page)).find((s) => s.active && s.surveyTitle === `Kill run ${run}`);
+          if (!survey) throw new Error('the new survey is not in IndexedDB');
+          surveyId = survey.id;
+        }
+        const form = captureForm(page);
+        const save = form.getByRole('button', { name: 'Save measurement' });
+        await expect(save).toBeEnabled();
+
+        // The burst, with a SIGKILL at a random moment of it.
+        const pid = browserMainPid(userDataDir);
+        let killed = false;
+        const killDone = sleep(MIN_KILL_DELAY_MS + Math.random() * (BURST_MS - MIN_KILL_DELAY_MS)).then(() => {
+          killed = true;
+          return killBrowser(context, pid, userDataDir);
+        });
+        const died = killDone.then(() => null);
+        try {
+          while (!killed) {
+            const height = nextHeight();
+            await form.getByLabel('Height').fill(height);
+            const report = nextReport();
+            tally.clicks += 1;
+            await save.click();
+            const outcome = await Promise.race([report, died]);
+            if (outcome?.id) acknowledged.set(outcome.id, height);
+          }
+        } catch (error) {
+          if (!killed) throw error;
+          // The browser died under the form: expected.
+        }
+        await killDone;
+        tally.kills += 1;
+      }
+
+      // After the last kill: everything is there, and the app lists at least all of it.
+      const { context, page } = await open();
+      await verify(page);
+      await page.goto('/');
+      await expect.poll(() => listedCount(page).catch(() => 0)).toBeGreaterThanOrEqual(acknowledged.size + 1);
+      await context.close();
+    } finally {
+      await (current as BrowserContext | null)?.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+
+    tally.reported = acknowledged.size;
+    expect(errors, 'save outcomes without an id (errors shown to the surveyor)').toEqual([]);
+    expect(tally.kills).toBe(KILLS_PER_RUN);
+    expect(tally.reported).toBeGreaterThan(KILLS_PER_RUN);
+
+    console.log(
+      `kill run ${run}: ${tally.kills} kills, ${tally.clicks} saves started, ${tally.reported} acknowledged, ` +
+        `${tally.verified} verified intact (${tally.inEmergency} from emergency storage), 0 lost`,
+    );
+    // The run that finishes last prints the suite's total.
+    const tallyFile = join(testInfo.project.outputDir, 'storage-kill-tally.jsonl');
+    appendFileSync(tallyFile, `${JSON.stringify(tally)}\n`);
+    const all = readFileSync(tallyFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Tally);
+    if (all.length === RUNS) {
+      const sum = (key: keyof Tally) => all.reduce((n, t) => n + t[key], 0);
+      console.log(
+        `storage-kill total: ${sum('kills')} kills, ${sum('clicks')} saves started, ${sum('reported')} acknowledged, ` +
+          `${sum('verified')} verified intact, 0 lost`,
+      );
+    }
+  });
+}

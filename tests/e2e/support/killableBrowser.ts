@@ -1,0 +1,93 @@
+// A Chromium on a persistent profile that a test can SIGKILL and start again on the same
+// directory (ENVIRONMENT.md "Browser tests": killing the browser mid-write). Playwright
+// gives no pid for a persistent context, so the main process is found in /proc: the
+// Chromium whose command line names the profile directory and has no `--type=` (helper
+// processes — zygote, renderer, GPU, utility — all carry one).
+import { readdirSync, readFileSync } from 'node:fs';
+import type { BrowserContext, BrowserType, LaunchOptions } from '@playwright/test';
+
+export interface ProfileOptions {
+  browserType: BrowserType;
+  launchOptions: LaunchOptions;
+  userDataDir: string;
+  baseURL: string;
+}
+
+/** Launches (or relaunches) Chromium on the profile, as the config would launch it. */
+export function launchProfile({ browserType, launchOptions, userDataDir, baseURL }: ProfileOptions): Promise<BrowserContext> {
+  return browserType.launchPersistentContext(userDataDir, {
+    ...launchOptions,
+    headless: true,
+    baseURL,
+    serviceWorkers: 'block',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 45.5017, longitude: -73.5673, accuracy: 10 },
+  });
+}
+
+function commandLine(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+/** Every live process whose command line names the profile directory. */
+export function profileProcesses(userDataDir: string): { pid: number; args: string[] }[] {
+  const out: { pid: number; args: string[] }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const args = commandLine(pid);
+    if (!args || !args.includes(`--user-data-dir=${userDataDir}`)) continue;
+    let state = '';
+    try {
+      state = /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '';
+    } catch {
+      continue;
+    }
+    if (state !== 'Z') out.push({ pid, args });
+  }
+  return out;
+}
+
+/** The pid of the browser's main process on this profile. */
+export function browserMainPid(userDataDir: string): number {
+  const main = profileProcesses(userDataDir).filter(({ args }) => !args.some((arg) => arg.startsWith('--type=')));
+  if (main.length !== 1) throw new Error(`expected one main Chromium process on ${userDataDir}, found ${main.length}`);
+  return main[0]!.pid;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until no process of the profile is left (the helpers follow the main process out
+ * once their pipe to it closes). Any helper still there after `graceMs` — a process this
+ * test started — is SIGKILLed by pid, so the next launch finds the profile free.
+ */
+export async function waitProfileFree(userDataDir: string, graceMs = 5_000): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while (profileProcesses(userDataDir).length > 0) {
+    if (Date.now() > deadline) {
+      for (const { pid } of profileProcesses(userDataDir)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // exited meanwhile
+        }
+      }
+      await sleep(100);
+      return;
+    }
+    await sleep(25);
+  }
+}
+
+/** SIGKILLs the browser's main process; resolves once Playwright saw the context close. */
+export async function killBrowser(context: BrowserContext, pid: number, userDataDir: string): Promise<void> {
+  const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
+  process.kill(pid, 'SIGKILL');
+  await closed;
+  await waitProfileFree(userDataDir);
+}
