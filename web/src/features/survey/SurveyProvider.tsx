@@ -81,15 +81,46 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     };
   }, [show]);
 
-  // Another tab wrote: read the active survey again (this tab's own writes update state directly).
-  useEffect(
-    () =>
-      subscribeChanges((change) => {
-        if (change.local || (change.store !== 'measurements' && change.store !== 'surveys')) return;
-        void findActiveSurvey().then(show, (error: unknown) => console.warn('Survey workspace: refresh failed:', error));
-      }),
-    [show],
-  );
+  // Another tab wrote: read the active survey again. This tab's own writes update the state
+  // directly; one landing while a read is under way makes the read start over, so a read
+  // that began before it can never hide it.
+  useEffect(() => {
+    let localWrites = 0;
+    let reading = false;
+    let again = false;
+    const reload = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const seen = localWrites;
+          const survey = await findActiveSurvey();
+          const list = survey ? await listMeasurements(survey.id) : [];
+          if (localWrites !== seen) {
+            again = true;
+            continue;
+          }
+          activeRef.current = survey;
+          setActive(survey);
+          setLastAutoSaved(survey?.lastAutoSaved ?? null);
+          setMeasurements(list);
+        } while (again);
+      } catch (error) {
+        console.warn('Survey workspace: refresh failed:', error);
+      } finally {
+        reading = false;
+      }
+    };
+    return subscribeChanges((change) => {
+      if (change.store !== 'measurements' && change.store !== 'surveys') return;
+      if (change.local) localWrites += 1;
+      else void reload();
+    });
+  }, []);
 
   // Auto-save: 5 s after creation (`createdHere`), then every N minutes, while enabled.
   const [createdHere, setCreatedHere] = useState<string | null>(null);
