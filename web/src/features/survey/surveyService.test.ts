@@ -16,6 +16,7 @@ import {
   loadSurvey,
   restoreLocalCopies,
   runningCsv,
+  updateSurvey,
 } from './surveyService';
 
 vi.mock('../../core/survey', () => ({
@@ -75,6 +76,17 @@ describe('the survey lifecycle (SPEC §4)', () => {
     // The recent-measurements safety net must not bring them back at the next start.
     await restoreLocalCopies();
     expect(await listMeasurements(survey.id)).toEqual([]);
+  });
+
+  it("a survey that cannot be saved anywhere: 'Failed to save survey to database'", async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await expect(updateSurvey({ ...survey, lastAutoSaved: at(9).toISOString() })).rejects.toMatchObject({
+      message: 'Failed to save survey to database',
+    });
+    vi.restoreAllMocks();
   });
 
   it('a measurement the store lost comes back from the local ring at startup', async () => {
