@@ -89,7 +89,10 @@ impl SurveyRecords {
 
     /// The CSV document (SPEC §9 columns and number formats).
     pub fn csv(&self) -> Vec<u8> {
-        export::csv::csv_document(&self.data.measurements)
+        let mut out = Vec::with_capacity(self.data.measurements.len() * 150 + 256);
+        // Writing into a Vec cannot fail.
+        let _ = export::csv::write_csv(&mut out, &self.data.measurements);
+        out
     }
 }
 
