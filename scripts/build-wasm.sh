@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 out=web/src/core/pkg
 stamp="$out/.inputs"
-inputs=$( (find crates -name '*.rs' -o -name Cargo.toml; echo Cargo.toml Cargo.lock scripts/build-wasm.sh) |
+inputs=$( (find crates -name '*.rs' -o -name Cargo.toml; echo Cargo.toml Cargo.lock scripts/build-wasm.sh scripts/toolchain.sh) |
   sort | xargs cat | sha256sum | cut -c1-16)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ] && [ -f "$out/clearway_wasm_bg.wasm" ]; then
   echo "build-wasm: up to date" >&2
@@ -22,9 +22,10 @@ rm -rf "$out"
 wasm-bindgen --target web --out-dir "$out" "$wasm"
 opt=node_modules/.bin/wasm-opt
 if [ -x "$opt" ]; then
-  # The Debian/LLVM 22 object uses post-MVP features that browsers since 2023 support.
+  # The Debian/LLVM 22 object uses post-MVP features that browsers since 2023 support, and
+  # SIMD (WASM_RUSTFLAGS in scripts/toolchain.sh).
   "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     "$out/clearway_wasm_bg.wasm" -o "$out/clearway_wasm_bg.wasm"
 fi
 echo "$inputs" >"$stamp"
