@@ -89,10 +89,7 @@ impl SurveyRecords {
 
     /// The CSV document (SPEC §9 columns and number formats).
     pub fn csv(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.data.measurements.len() * 150 + 256);
-        // Writing into a Vec cannot fail.
-        let _ = export::csv::write_csv(&mut out, &self.data.measurements);
-        out
+        export::csv::csv_document(&self.data.measurements)
     }
 }
 

@@ -47,14 +47,12 @@ const POW10_U64: [u64; 10] = [
 /// push_fixed(&mut out, 0.125, 2); // an exact tie goes up
 /// assert_eq!(out, b"-73.500000 1.00 0.13");
 /// ```
+#[inline]
 pub fn push_fixed(out: &mut Vec<u8>, x: f64, decimals: usize) {
     if !x.is_finite() {
         return;
     }
     let d = decimals.min(9);
-    if x < 0.0 {
-        out.push(b'-');
-    }
     let magnitude = x.abs();
     let scaled = magnitude * POW10[d];
     if scaled < 4.0e15 {
@@ -65,11 +63,22 @@ pub fn push_fixed(out: &mut Vec<u8>, x: f64, decimals: usize) {
             // Below 2^52, so exact in u64.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let n = floor as u64 + u64::from(frac > 0.5);
-            push_scaled(out, n, d);
+            push_scaled(out, x < 0.0, n, d);
             return;
         }
-        push_exact(out, magnitude, d);
-    } else if magnitude < 1e21 {
+    }
+    push_fixed_exact(out, x, d);
+}
+
+/// [`push_fixed`] near a half or for large magnitudes, kept out of line.
+#[cold]
+#[inline(never)]
+fn push_fixed_exact(out: &mut Vec<u8>, x: f64, d: usize) {
+    if x < 0.0 {
+        out.push(b'-');
+    }
+    let magnitude = x.abs();
+    if magnitude < 1e21 {
         push_exact(out, magnitude, d);
     } else {
         // JavaScript falls back to its shortest representation here; so do we.
@@ -84,24 +93,45 @@ pub fn fixed(x: f64, decimals: usize) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Appends `n / 10^d` with `d` decimals.
-fn push_scaled(out: &mut Vec<u8>, n: u64, d: usize) {
-    let (int, frac) = (n / POW10_U64[d], n % POW10_U64[d]);
-    push_u64(out, int);
-    if d > 0 {
-        out.push(b'.');
-        let mut digits = [b'0'; 9];
-        let mut f = frac;
-        for slot in digits[..d].iter_mut().rev() {
-            // A single decimal digit.
-            #[allow(clippy::cast_possible_truncation)]
-            {
-                *slot = b'0' + (f % 10) as u8;
-            }
-            f /= 10;
-        }
-        out.extend_from_slice(&digits[..d]);
+/// Appends `-n / 10^d` or `n / 10^d` with `d` decimals (`n` below 10^16): composed right to
+/// left in a small buffer, then appended in one copy. With `d` known where it is inlined,
+/// the divisions by 10 become multiplications.
+#[inline]
+fn push_scaled(out: &mut Vec<u8>, negative: bool, mut n: u64, d: usize) {
+    // At most 16 digits, the point and the sign.
+    let mut text = [0u8; 24];
+    let mut at = text.len();
+    for _ in 0..d {
+        at -= 1;
+        text[at] = digit(n);
+        n /= 10;
     }
+    if d > 0 {
+        at -= 1;
+        text[at] = b'.';
+    }
+    loop {
+        at -= 1;
+        text[at] = digit(n);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if negative {
+        at -= 1;
+        text[at] = b'-';
+    }
+    out.extend_from_slice(&text[at..]);
+}
+
+/// The last decimal digit of `n`, as ASCII.
+#[inline]
+fn digit(n: u64) -> u8 {
+    // A single decimal digit.
+    #[allow(clippy::cast_possible_truncation)]
+    let d = (n % 10) as u8;
+    b'0' + d
 }
 
 /// Appends the decimal digits of `n`.
