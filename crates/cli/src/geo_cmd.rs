@@ -3,16 +3,17 @@
 use std::fmt::Write as _;
 use std::io::Read;
 
-use clearway_core::import::{self, ImportError, ImportedRoute};
+use clearway_core::import::{self, ImportedRoute};
 use clearway_core::polyline::{self, Precision};
 
 use crate::CliError;
 
-/// Imports a route (GPX, KML or GeoJSON, by extension, else by content) and prints it as a
-/// GeoJSON `Feature` with a `LineString`, `[lon, lat]`.
+/// Imports a route (GPX, KML or GeoJSON, by extension, else by content: the core's
+/// [`import::import_route`]) and prints it as a GeoJSON `Feature` with a `LineString`,
+/// `[lon, lat]`.
 pub fn route(path: &str, simplify_m: Option<f64>) -> Result<(), CliError> {
     let bytes = read_limited(path)?;
-    let route = import_any(path, &bytes).map_err(|e| CliError::input(e.to_string()))?;
+    let route = import::import_route(path, &bytes).map_err(|e| CliError::input(e.to_string()))?;
     let coords = match simplify_m {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(CliError::input(format!(
@@ -34,29 +35,6 @@ fn read_limited(path: &str) -> Result<Vec<u8>, CliError> {
         .read_to_end(&mut bytes)
         .map_err(|e| CliError::input(format!("cannot read {path}: {e}")))?;
     Ok(bytes)
-}
-
-fn import_any(path: &str, bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
-    let ext = path
-        .rsplit_once('.')
-        .map_or("", |(_, e)| e)
-        .to_ascii_lowercase();
-    match ext.as_str() {
-        "gpx" => import::gpx::import_gpx(bytes),
-        "kml" => import::kml::import_kml(bytes),
-        "geojson" | "json" => import::geojson::import_geojson(bytes),
-        _ => {
-            let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_string();
-            let text = head.trim_start_matches('\u{feff}').trim_start();
-            if text.starts_with('{') || text.starts_with('[') {
-                import::geojson::import_geojson(bytes)
-            } else if head.contains("<kml") {
-                import::kml::import_kml(bytes)
-            } else {
-                import::gpx::import_gpx(bytes)
-            }
-        }
-    }
 }
 
 fn feature(route: &ImportedRoute, flat: &[f64]) -> String {
