@@ -1,0 +1,121 @@
+//! The pruning index of the simplification: how far the points of each block stray from
+//! the chord joining its ends (see the module above).
+
+/// Block sizes of the pruning index, finest first; each divides the next.
+pub(super) const LEVELS: [usize; 3] = [32, 256, 2048];
+
+/// A level is used for a segment holding at least this many of its whole blocks.
+pub(super) const PRUNE_FROM_BLOCKS: usize = 4;
+
+/// Relative and absolute (degrees) margins on the pruning bounds: many orders of magnitude
+/// above the rounding error of the distances, far below any tolerance that matters.
+pub(super) const RELATIVE_MARGIN: f64 = 1e-9;
+pub(super) const ABSOLUTE_MARGIN_DEG: f64 = 1e-11;
+
+/// The pruning index: for each of [`LEVELS`], the reach of each block, `[lon, lat]`
+/// degrees, and the points between blocks. Block `k` of size `B` holds the points
+/// `k·B ..= (k + 1)·B`.
+pub(super) fn block_index(points: &[f64]) -> Vec<Level> {
+    let finest = reaches_of(points, LEVELS[0]);
+    let middle = reaches_from(points, &finest, LEVELS[1], LEVELS[1] / LEVELS[0]);
+    let coarsest = reaches_from(points, &middle, LEVELS[2], LEVELS[2] / LEVELS[1]);
+    [finest, middle, coarsest]
+        .into_iter()
+        .zip(LEVELS)
+        .map(|(reaches, size)| Level {
+            corners: (0..=reaches.len())
+                .map(|k| [points[2 * k * size], points[2 * k * size + 1]])
+                .collect(),
+            reaches,
+        })
+        .collect()
+}
+
+/// One level of the pruning index.
+pub(super) struct Level {
+    /// The reach of each block.
+    pub(super) reaches: Vec<[f64; 2]>,
+    /// The points `k·B` (`[lat, lon]`) that bound the blocks, side by side so that the
+    /// bounds of a search read them from a few cache lines.
+    pub(super) corners: Vec<[f64; 2]>,
+}
+
+/// The reaches of blocks of `size` points, bounded from those of their `ratio` sub-blocks
+/// without visiting every point: a point of a sub-block lies within the sub-block's reach of
+/// its chord, and every point of that chord lies within the larger offset of its two ends
+/// from the block's chord (a convex combination), so the sum of the two bounds the point.
+fn reaches_from(points: &[f64], finer: &[[f64; 2]], size: usize, ratio: usize) -> Vec<[f64; 2]> {
+    let n = points.len() / 2;
+    let blocks = n.saturating_sub(1) / size;
+    let step = size / ratio;
+    let mut reaches = Vec::with_capacity(blocks);
+    for k in 0..blocks {
+        let (u, v) = (k * size, (k + 1) * size);
+        let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
+        let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
+        let length_sq = ex * ex + ey * ey;
+        let inverse = if length_sq > 0.0 {
+            1.0 / length_sq
+        } else {
+            0.0
+        };
+        let offset = |i: usize| {
+            let (qx, qy) = (points[2 * i + 1] - u_lon, points[2 * i] - u_lat);
+            let s = ((qx * ex + qy * ey) * inverse).clamp(0.0, 1.0);
+            ((qx - s * ex).abs(), (qy - s * ey).abs())
+        };
+        let (mut rx, mut ry) = (0.0f64, 0.0f64);
+        let mut previous = (0.0f64, 0.0f64);
+        for (j, sub) in finer[k * ratio..(k + 1) * ratio].iter().enumerate() {
+            let next = offset(u + (j + 1) * step);
+            let ox = reach_max(previous.0, next.0) + sub[0];
+            let oy = reach_max(previous.1, next.1) + sub[1];
+            rx = reach_max(rx, ox);
+            ry = reach_max(ry, oy);
+            previous = next;
+        }
+        let widen = |r: f64| r * (1.0 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_DEG;
+        reaches.push([widen(rx), widen(ry)]);
+    }
+    reaches
+}
+
+/// The reaches of blocks of `size` points, from every point.
+fn reaches_of(points: &[f64], size: usize) -> Vec<[f64; 2]> {
+    let n = points.len() / 2;
+    let blocks = n.saturating_sub(1) / size;
+    let mut reaches = Vec::with_capacity(blocks);
+    for k in 0..blocks {
+        let (u, v) = (k * size, (k + 1) * size);
+        let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
+        let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
+        let length_sq = ex * ex + ey * ey;
+        let inverse = if length_sq > 0.0 {
+            1.0 / length_sq
+        } else {
+            0.0
+        };
+        let (mut rx, mut ry) = (0.0f64, 0.0f64);
+        for p in points[2 * (u + 1)..2 * v].chunks_exact(2) {
+            let (qx, qy) = (p[1] - u_lon, p[0] - u_lat);
+            let s = ((qx * ex + qy * ey) * inverse).clamp(0.0, 1.0);
+            rx = reach_max(rx, (qx - s * ex).abs());
+            ry = reach_max(ry, (qy - s * ey).abs());
+        }
+        let widen = |r: f64| r * (1.0 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_DEG;
+        reaches.push([widen(rx), widen(ry)]);
+    }
+    reaches
+}
+
+/// The larger of a reach and an offset, a NaN sticking (`max` would drop it): a block
+/// holding a NaN is always scanned.
+#[inline]
+fn reach_max(reach: f64, offset: f64) -> f64 {
+    // Comparisons rather than `f64::max`, whose NaN rule costs extra instructions in wasm.
+    if offset > reach || offset.is_nan() {
+        offset
+    } else {
+        reach
+    }
+}
