@@ -28,7 +28,7 @@ export async function polylineCase() {
     return scratch.subarray(0, utf8.encodeInto(text, scratch).written);
   };
   let oursOut, peerOut;
-  const [oursMs, peerMs] = bestInterleaved(7, [
+  const [oursMs, peerMs] = bestInterleaved(25, [
     () => { oursOut = core.polylineDecode(bytesOf(encoded), 5); },
     () => { peerOut = decode(encoded, 5); },
   ]);

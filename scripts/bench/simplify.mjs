@@ -30,7 +30,7 @@ export async function simplifyCase() {
   const file = `${root}target/bench/simplify-1M.f64`;
   writeFileSync(file, Buffer.from(flat.buffer));
   let ours, peer, peerRadial;
-  const [oursMs, peerMs, peerRadialMs] = bestInterleaved(3, [
+  const [oursMs, peerMs, peerRadialMs] = bestInterleaved(10, [
     () => { ours = core.simplifyRoute(flat, toleranceM); },
     () => { peer = simplifyJs(points, toleranceM, true); },
     () => { peerRadial = simplifyJs(points, toleranceM, false); },

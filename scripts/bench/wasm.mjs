@@ -1,5 +1,7 @@
 // Loads the project's wasm build (web/src/core/pkg) in Node, synchronously.
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { root } from '../lib.mjs';
 
 export async function loadCore() {
@@ -9,15 +11,23 @@ export async function loadCore() {
   return core;
 }
 
+// The garbage collector, to start every timed call from a collected heap.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
+
 /**
  * Best time (ms) of each function over `reps` rounds, after one warm-up each. Rounds
  * alternate between the functions, so a load spike on a shared machine hits both sides.
+ * The heap is collected before every timed call, so that no side pays for the garbage the
+ * other left behind (a peer that builds an array per point leaves megabytes of it, which
+ * the collector would otherwise reclaim during the next side's call).
  */
 export function bestInterleaved(reps, fns) {
   for (const fn of fns) fn();
   const mins = fns.map(() => Infinity);
   for (let r = 0; r < reps; r++) {
     fns.forEach((fn, i) => {
+      collectGarbage();
       const t = performance.now();
       fn();
       mins[i] = Math.min(mins[i], performance.now() - t);
