@@ -134,7 +134,7 @@ struct Chord<const WRAP: bool> {
 }
 
 impl<const WRAP: bool> Chord<WRAP> {
-    #[allow(clippy::inline_always)] // see `musl_cos`
+    #[allow(clippy::inline_always)] // with `musl_cos`, measured: 7 % off in wasm
     #[inline(always)]
     fn new(points: &[f64], first: usize, last: usize) -> Self {
         let (a_lat, a_lon) = (points[2 * first], points[2 * first + 1]);

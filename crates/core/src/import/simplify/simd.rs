@@ -6,7 +6,7 @@ impl<const WRAP: bool> Chord<WRAP> {
     /// [`Self::scan_scalar`] two points at a time in 128-bit SIMD: the same operations in
     /// the same order, so the same distances to the bit.
     #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
-    #[allow(clippy::inline_always)] // see `musl_cos`
+    #[allow(clippy::inline_always)] // the hot path of every search, inlined into it
     #[inline(always)]
     pub(super) fn scan_simd(
         &self,
@@ -47,7 +47,8 @@ impl<const WRAP: bool> Chord<WRAP> {
             let d = f64x2_add(f64x2_mul(dx, dx), f64x2_mul(dy, dy));
             // NaN never compares greater, so bad input cannot select itself.
             let farther = f64x2_gt(d, far);
-            far = v128_bitselect(d, far, farther);
+            // pmax(far, d) is `if far < d { d } else { far }`: `farther`, NaN included.
+            far = f64x2_pmax(far, d);
             at = v128_bitselect(index, at, farther);
             index = i64x2_add(index, two);
         }
