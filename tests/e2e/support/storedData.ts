@@ -31,55 +31,52 @@ export async function openBlankPage(page: Page): Promise<void> {
 }
 
 /**
- * The measurements of a survey in IndexedDB, read through the by-survey index (or all of
- * them when `surveyId` is null). An absent database or store reads as none.
+ * The rows of a store of the app's database, all of them or those of `key` in `index`. An
+ * absent database or store reads as none.
  */
-export async function idbMeasurements(page: Page, surveyId: string | null): Promise<KeptMeasurement[]> {
-  return page.evaluate(async (survey) => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('clearway')) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('clearway');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('measurements')) return [];
-      const store = db.transaction('measurements').objectStore('measurements');
-      const request = survey === null ? store.getAll() : store.index('by-survey').getAll(survey);
-      const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    async ({ store, index }) => {
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      if (!names.includes('clearway')) return [];
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('clearway');
+        request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      return rows.map((m) => ({ id: String(m.id), user_id: String(m.user_id), rel: Number(m.rel), note: String(m.note ?? '') }));
-    } finally {
-      db.close();
-    }
-  }, surveyId);
+      try {
+        if (!db.objectStoreNames.contains(store)) return [];
+        const objects = db.transaction(store).objectStore(store);
+        const request = index === null ? objects.getAll() : objects.index(index.name).getAll(index.key);
+        return await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { store, index },
+  );
+}
+
+function kept(m: Record<string, unknown>): KeptMeasurement {
+  return { id: String(m.id), user_id: String(m.user_id), rel: Number(m.rel), note: String(m.note ?? '') };
+}
+
+/**
+ * The measurements of a survey in IndexedDB, read through the by-survey index (or all of
+ * them when `surveyId` is null).
+ */
+export async function idbMeasurements(page: Page, surveyId: string | null): Promise<KeptMeasurement[]> {
+  const rows = await idbRows(page, 'measurements', surveyId === null ? null : { name: 'by-survey', key: surveyId });
+  return rows.map(kept);
 }
 
 /** The surveys in IndexedDB (id, title, active), or none. */
 export async function idbSurveys(page: Page): Promise<{ id: string; surveyTitle: string; active: boolean }[]> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('clearway')) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('clearway');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('surveys')) return [];
-      const request = db.transaction('surveys').objectStore('surveys').getAll();
-      const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-        request.onerror = () => reject(request.error);
-      });
-      return rows.map((s) => ({ id: String(s.id), surveyTitle: String(s.surveyTitle ?? ''), active: s.active === true }));
-    } finally {
-      db.close();
-    }
-  });
+  const rows = await idbRows(page, 'surveys');
+  return rows.map((s) => ({ id: String(s.id), surveyTitle: String(s.surveyTitle ?? ''), active: s.active === true }));
 }
 
 /** The measurements held in the emergency store of localStorage (of one survey, or all). */
@@ -88,7 +85,7 @@ export async function emergencyMeasurements(page: Page, surveyId: string | null 
   if (text === null) return [];
   const data = JSON.parse(text) as { collections?: { measurements?: Record<string, Record<string, unknown>> } };
   return Object.values(data.collections?.measurements ?? {})
-    .map((m) => ({ id: String(m.id), user_id: String(m.user_id), rel: Number(m.rel), note: String(m.note ?? '') }))
+    .map(kept)
     .filter((m) => surveyId === null || m.user_id === surveyId);
 }
 
