@@ -45,6 +45,7 @@ const steps = [
   { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz', gate: true },
   { name: 'cargo fmt --check', cmd: 'cargo fmt --all --check' },
   { name: 'cargo clippy -D warnings', cmd: 'cargo clippy --workspace --all-targets --locked -- -D warnings' },
+  { name: 'rustdoc -D warnings', cmd: 'cargo doc --workspace --no-deps --locked', env: { RUSTDOCFLAGS: '-D warnings' } },
   {
     name: 'cargo test',
     cmd: `set -o pipefail; cargo test --workspace --locked --no-fail-fast 2>&1 | tee ${report('cargo.txt')}`,

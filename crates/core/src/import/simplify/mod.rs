@@ -15,7 +15,7 @@
 //! longitudes span more than 180°.
 //!
 //! Pruning (same result as the plain scan): the points are cut once into blocks of 32, 256
-//! and 2048 consecutive points ([`LEVELS`]), and each block records how far its points
+//! and 2048 consecutive points (`LEVELS`), and each block records how far its points
 //! stray from the chord joining its two end points (`reach`, in degrees of longitude and
 //! latitude; the larger blocks' reaches are bounded from their sub-blocks' without visiting
 //! the points again). For a segment of the search, the distance of every block point is at
