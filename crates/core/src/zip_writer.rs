@@ -4,7 +4,7 @@
 //!
 //! Each entry arrives whole (`add(name, bytes)`), so its CRC-32 and sizes are known before
 //! its local header is written: no data descriptors, which every reader handles. Media that
-//! is already compressed (JPEG, PNG, WEBM, ...) is STORED; other entries are DEFLATEd
+//! is already compressed (JPEG, PNG, WEBM, ...) is STORED; other entries are deflated
 //! (raw deflate, level 6) unless that would not make them smaller. Names are UTF-8 (flag
 //! bit 11). ZIP64 records are written when an entry or an offset reaches 4 GiB or there are
 //! 65,535 entries or more (APPNOTE 6.3.10, §4.3.9, §4.4.1.4, §4.5.3).
