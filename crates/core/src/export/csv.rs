@@ -20,6 +20,7 @@
 use std::io::{self, Write};
 
 use super::MediaKind;
+use super::naming::push_media_file_name;
 use super::number::{decimals, push_fixed, push_u64};
 use crate::survey::Measurement;
 
@@ -163,73 +164,6 @@ fn push_row(buf: &mut Vec<u8>, m: &Measurement) {
         }
     }
     buf.extend_from_slice(b"\r\n");
-}
-
-/// Appends [`media_file_name`](super::naming::media_file_name)`(m, kind)` without building it in a `String`: the same
-/// parts, written in place (a test checks both agree on arbitrary measurements).
-fn push_media_file_name(buf: &mut Vec<u8>, m: &Measurement, kind: MediaKind) {
-    buf.extend_from_slice(b"image_");
-    // The road code: `R` and the number on at least 3 digits, or the road made safe.
-    let road = m.road_number.as_deref().map_or("", str::trim);
-    let digits = road
-        .strip_prefix(['R', 'r'])
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(road);
-    if road.is_empty() {
-        buf.extend_from_slice(b"R000");
-    } else if digits.bytes().all(|b| b.is_ascii_digit()) {
-        let number = digits.trim_start_matches('0');
-        let number = if number.is_empty() { "0" } else { number };
-        buf.push(b'R');
-        for _ in number.len()..3 {
-            buf.push(b'0');
-        }
-        buf.extend_from_slice(number.as_bytes());
-    } else {
-        push_safe(buf, road.chars());
-    }
-    buf.extend_from_slice(b"_POI");
-    let poi = m.poi_number.unwrap_or(0);
-    for _ in decimal_digits(poi)..5 {
-        buf.push(b'0');
-    }
-    push_u64(buf, u64::from(poi));
-    buf.push(b'_');
-    let poi_type = m.poi_type.trim();
-    push_safe(
-        buf,
-        if poi_type.is_empty() {
-            "none"
-        } else {
-            poi_type
-        }
-        .chars(),
-    );
-    buf.push(b'_');
-    push_safe(buf, m.id.chars().take(8));
-    buf.push(b'.');
-    buf.extend_from_slice(kind.extension().as_bytes());
-}
-
-/// Appends characters made safe for a file name as `naming` does: ASCII letters, digits,
-/// `-` and `.` kept, anything else `_`, and a leading `.` made `_`.
-fn push_safe(buf: &mut Vec<u8>, chars: impl Iterator<Item = char>) {
-    for (i, c) in chars.enumerate() {
-        let safe = (c.is_ascii_alphanumeric() || c == '-' || c == '.') && !(i == 0 && c == '.');
-        // An ASCII character, so the cast keeps it.
-        #[allow(clippy::cast_possible_truncation)]
-        buf.push(if safe { c as u8 } else { b'_' });
-    }
-}
-
-/// How many decimal digits `n` has.
-fn decimal_digits(mut n: u32) -> usize {
-    let mut digits = 1;
-    while n >= 10 {
-        n /= 10;
-        digits += 1;
-    }
-    digits
 }
 
 /// Whether a spreadsheet would take a cell starting with this byte as a formula.
@@ -378,22 +312,6 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn media_cells_are_the_archive_file_names(
-            id in "\\PC{0,12}|[.a-f0-9-]{8,12}",
-            road in proptest::option::of("\\PC{0,6}|[ Rr]?0*[0-9]{0,5} ?|[A-Z]?[0-9 ]{0,4}"),
-            poi in proptest::option::of(any::<u32>()),
-            poi_type in "\\PC{0,10}|[ .]?[a-zA-Z]{0,8} ?",
-        ) {
-            use super::super::naming::media_file_name;
-            let m = Measurement { id, road_number: road, poi_number: poi, poi_type, ..Default::default() };
-            for kind in MediaKind::ALL {
-                let mut cell = Vec::new();
-                push_media_file_name(&mut cell, &m, kind);
-                prop_assert_eq!(String::from_utf8(cell).unwrap(), media_file_name(&m, kind));
-            }
-        }
-
         #[test]
         fn text_cells_read_back_and_never_start_a_formula(text in "\\PC{0,12}|[=+\\-@\\t\\r\",\\n ]{1,6}") {
             let m = Measurement { note: Some(text.clone()), poi_type: text.clone(), ..Default::default() };

@@ -14,6 +14,7 @@
 //! letters, digits, `-` and `.` become `_`.
 
 use super::MediaKind;
+use super::number::push_u64;
 use crate::survey::Measurement;
 
 /// `R` and the road number on 3 digits; `R000` when missing or blank.
@@ -26,24 +27,12 @@ use crate::survey::Measurement;
 /// assert_eq!(road_code(Some("A20")), "A20");
 /// ```
 pub fn road_code(road: Option<&str>) -> String {
-    let road = road.map_or("", str::trim);
-    if road.is_empty() {
-        return "R000".to_owned();
-    }
-    let digits = road
-        .strip_prefix(['R', 'r'])
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(road);
-    if digits.bytes().all(|b| b.is_ascii_digit()) {
-        let number = digits.trim_start_matches('0');
-        return format!("R{:0>3}", if number.is_empty() { "0" } else { number });
-    }
-    safe(road)
+    text_of(|buf| push_road_code(buf, road))
 }
 
 /// `POI` and the POI number on 5 digits.
 pub fn poi_code(poi_number: Option<u32>) -> String {
-    format!("POI{:05}", poi_number.unwrap_or(0))
+    text_of(|buf| push_poi_code(buf, poi_number))
 }
 
 /// The POI identifier `R{3-digit}-POI{5-digit}` of a measurement.
@@ -54,11 +43,11 @@ pub fn poi_code(poi_number: Option<u32>) -> String {
 /// assert_eq!(poi_identifier(&m), "R003-POI00042");
 /// ```
 pub fn poi_identifier(m: &Measurement) -> String {
-    format!(
-        "{}-{}",
-        road_code(m.road_number.as_deref()),
-        poi_code(m.poi_number)
-    )
+    text_of(|buf| {
+        push_road_code(buf, m.road_number.as_deref());
+        buf.push(b'-');
+        push_poi_code(buf, m.poi_number);
+    })
 }
 
 /// The file name of a measurement's photo, video or drawing.
@@ -75,44 +64,149 @@ pub fn poi_identifier(m: &Measurement) -> String {
 /// assert_eq!(media_file_name(&m, MediaKind::Image), "image_R012_POI00007_bridge_9f8e7d6c.jpg");
 /// ```
 pub fn media_file_name(m: &Measurement, kind: MediaKind) -> String {
-    let poi_type = if m.poi_type.trim().is_empty() {
-        "none"
-    } else {
-        m.poi_type.trim()
-    };
-    let id: String = m.id.chars().take(8).collect();
-    format!(
-        "image_{}_{}_{}_{}.{}",
-        road_code(m.road_number.as_deref()),
-        poi_code(m.poi_number),
-        safe(poi_type),
-        safe(&id),
-        kind.extension()
-    )
+    text_of(|buf| push_media_file_name(buf, m, kind))
 }
 
-/// `text` with every character other than ASCII letters, digits, `-` and `.` replaced by `_`,
-/// and no leading dot.
-fn safe(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if out.starts_with('.') {
-        out.replace_range(..1, "_");
+/// Appends [`media_file_name`] to `buf`, without building it on its own: the CSV writes
+/// one per photo, video and drawing.
+pub(crate) fn push_media_file_name(buf: &mut Vec<u8>, m: &Measurement, kind: MediaKind) {
+    buf.extend_from_slice(b"image_");
+    push_road_code(buf, m.road_number.as_deref());
+    buf.push(b'_');
+    push_poi_code(buf, m.poi_number);
+    buf.push(b'_');
+    let poi_type = m.poi_type.trim();
+    push_safe(
+        buf,
+        if poi_type.is_empty() {
+            "none"
+        } else {
+            poi_type
+        }
+        .chars(),
+    );
+    buf.push(b'_');
+    push_safe(buf, m.id.chars().take(8));
+    buf.push(b'.');
+    buf.extend_from_slice(kind.extension().as_bytes());
+}
+
+fn push_road_code(buf: &mut Vec<u8>, road: Option<&str>) {
+    let road = road.map_or("", str::trim);
+    if road.is_empty() {
+        buf.extend_from_slice(b"R000");
+        return;
     }
-    out
+    let digits = road
+        .strip_prefix(['R', 'r'])
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(road);
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        let number = digits.trim_start_matches('0');
+        let number = if number.is_empty() { "0" } else { number };
+        buf.push(b'R');
+        push_zeros(buf, number.len(), 3);
+        buf.extend_from_slice(number.as_bytes());
+    } else {
+        push_safe(buf, road.chars());
+    }
+}
+
+fn push_poi_code(buf: &mut Vec<u8>, poi_number: Option<u32>) {
+    let poi = poi_number.unwrap_or(0);
+    buf.extend_from_slice(b"POI");
+    push_zeros(buf, poi.checked_ilog10().unwrap_or(0) as usize + 1, 5);
+    push_u64(buf, u64::from(poi));
+}
+
+/// The zeros that pad a number of `digits` digits to `width`.
+fn push_zeros(buf: &mut Vec<u8>, digits: usize, width: usize) {
+    buf.resize(buf.len() + width.saturating_sub(digits), b'0');
+}
+
+/// Appends `chars` made safe for a file name: ASCII letters, digits, `-` and `.` kept,
+/// anything else `_`, and a leading `.` made `_`.
+fn push_safe(buf: &mut Vec<u8>, chars: impl Iterator<Item = char>) {
+    for (i, c) in chars.enumerate() {
+        let safe = (c.is_ascii_alphanumeric() || c == '-' || c == '.') && !(i == 0 && c == '.');
+        // An ASCII character, so the cast keeps it.
+        #[allow(clippy::cast_possible_truncation)]
+        buf.push(if safe { c as u8 } else { b'_' });
+    }
+}
+
+/// The text `write` appends (ASCII: every name part is made safe).
+fn text_of(write: impl FnOnce(&mut Vec<u8>)) -> String {
+    let mut buf = Vec::new();
+    write(&mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The SPEC's pattern written plainly with `format!`, the reference for the writers.
+    fn reference_media_file_name(m: &Measurement, kind: MediaKind) -> String {
+        let safe = |text: &str| {
+            let mut out: String = text
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            if out.starts_with('.') {
+                out.replace_range(..1, "_");
+            }
+            out
+        };
+        let road = m.road_number.as_deref().map_or("", str::trim);
+        let digits = road
+            .strip_prefix(['R', 'r'])
+            .filter(|rest| !rest.is_empty())
+            .unwrap_or(road);
+        let road = if road.is_empty() {
+            "R000".to_owned()
+        } else if digits.bytes().all(|b| b.is_ascii_digit()) {
+            let number = digits.trim_start_matches('0');
+            format!("R{:0>3}", if number.is_empty() { "0" } else { number })
+        } else {
+            safe(road)
+        };
+        let poi_type = if m.poi_type.trim().is_empty() {
+            "none"
+        } else {
+            m.poi_type.trim()
+        };
+        let id: String = m.id.chars().take(8).collect();
+        format!(
+            "image_{road}_POI{:05}_{}_{}.{}",
+            m.poi_number.unwrap_or(0),
+            safe(poi_type),
+            safe(&id),
+            kind.extension()
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn names_follow_the_plain_pattern(
+            id in "\\PC{0,12}|[.a-f0-9-]{8,12}",
+            road in proptest::option::of("\\PC{0,6}|[ Rr]?0*[0-9]{0,5} ?|[A-Z]?[0-9 ]{0,4}"),
+            poi in proptest::option::of(any::<u32>()),
+            poi_type in "\\PC{0,10}|[ .]?[a-zA-Z]{0,8} ?",
+        ) {
+            let m = Measurement { id, road_number: road, poi_number: poi, poi_type, ..Default::default() };
+            for kind in MediaKind::ALL {
+                prop_assert_eq!(media_file_name(&m, kind), reference_media_file_name(&m, kind));
+            }
+        }
+    }
 
     fn measurement(id: &str, road: Option<&str>, poi: Option<u32>, kind: &str) -> Measurement {
         Measurement {
