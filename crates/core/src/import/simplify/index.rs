@@ -51,14 +51,13 @@ fn reaches_from(points: &[f64], finer: &[[f64; 2]], size: usize, ratio: usize) -
     let mut reaches = Vec::with_capacity(blocks);
     for k in 0..blocks {
         let (u, v) = (k * size, (k + 1) * size);
-        let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
-        let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
-        let length_sq = ex * ex + ey * ey;
-        let inverse = if length_sq > 0.0 {
-            1.0 / length_sq
-        } else {
-            0.0
-        };
+        let BlockChord {
+            u_lat,
+            u_lon,
+            ex,
+            ey,
+            inverse,
+        } = BlockChord::new(points, u, v);
         let offset = |i: usize| {
             let (qx, qy) = (points[2 * i + 1] - u_lon, points[2 * i] - u_lat);
             let s = ((qx * ex + qy * ey) * inverse).clamp(0.0, 1.0);
@@ -87,14 +86,13 @@ fn reaches_of(points: &[f64], size: usize) -> Vec<[f64; 2]> {
     let mut reaches = Vec::with_capacity(blocks);
     for k in 0..blocks {
         let (u, v) = (k * size, (k + 1) * size);
-        let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
-        let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
-        let length_sq = ex * ex + ey * ey;
-        let inverse = if length_sq > 0.0 {
-            1.0 / length_sq
-        } else {
-            0.0
-        };
+        let BlockChord {
+            u_lat,
+            u_lon,
+            ex,
+            ey,
+            inverse,
+        } = BlockChord::new(points, u, v);
         let (mut rx, mut ry) = (0.0f64, 0.0f64);
         for p in points[2 * (u + 1)..2 * v].chunks_exact(2) {
             let (qx, qy) = (p[1] - u_lon, p[0] - u_lat);
@@ -106,6 +104,38 @@ fn reaches_of(points: &[f64], size: usize) -> Vec<[f64; 2]> {
         reaches.push([widen(rx), widen(ry)]);
     }
     reaches
+}
+
+/// The chord of a block, from point `u` to point `v`, in plain degrees (x = longitude,
+/// y = latitude), and the inverse of its squared length (0 for a block that ends where it
+/// starts).
+struct BlockChord {
+    u_lat: f64,
+    u_lon: f64,
+    ex: f64,
+    ey: f64,
+    inverse: f64,
+}
+
+impl BlockChord {
+    #[inline]
+    fn new(points: &[f64], u: usize, v: usize) -> Self {
+        let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
+        let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
+        let length_sq = ex * ex + ey * ey;
+        let inverse = if length_sq > 0.0 {
+            1.0 / length_sq
+        } else {
+            0.0
+        };
+        Self {
+            u_lat,
+            u_lon,
+            ex,
+            ey,
+            inverse,
+        }
+    }
 }
 
 /// The larger of a reach and an offset, a NaN sticking (`max` would drop it): a block
