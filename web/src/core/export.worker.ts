@@ -1,6 +1,7 @@
 // The export worker: the core writes documents and archives here, off the main thread.
 // Archives stream: each medium goes in as it is read from storage and the bytes written
 // so far come straight back (transferred), so neither side ever holds the whole archive.
+import { hasWasmSimd, loadFailureMessage } from './loadFailure';
 import init, { BackupArchive, ExportArchive, SurveyRecords } from './pkg/clearway_wasm.js';
 import type { FromExportWorker, RecordsJson, ToExportWorker } from './exportProtocol';
 
@@ -32,7 +33,10 @@ function fail(error: unknown): void {
 }
 
 async function handle(message: ToExportWorker): Promise<void> {
-  ready ??= init();
+  ready ??= init().catch((error: unknown) => {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(loadFailureMessage(detail, hasWasmSimd()), { cause: error });
+  });
   await ready;
   switch (message.type) {
     case 'document': {

@@ -147,7 +147,7 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
         index = new Map(message.fields.map((name, i) => [name, i]));
         break;
       case 'failed':
-        handlers.onFailure(`The survey core could not be loaded: ${message.message}`);
+        handlers.onFailure(message.message);
         break;
       case 'snapshot':
         handlers.onUpdate({

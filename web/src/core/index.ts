@@ -4,6 +4,7 @@
 // scripts/build-wasm.sh); lint enforces it. The package is loaded on first use with a
 // dynamic import, so neither its JS glue nor its .wasm is in the initial bundle, and it
 // is instantiated once: every later call reuses the same instance.
+import { hasWasmSimd, loadFailureMessage } from './loadFailure';
 import type * as WasmPackage from './pkg/clearway_wasm.js';
 
 type CoreModule = typeof WasmPackage;
@@ -31,7 +32,7 @@ export function loadCore(): Promise<CoreModule> {
       .catch((cause: unknown) => {
         loading = null;
         const detail = cause instanceof Error ? cause.message : String(cause);
-        throw new CoreError('load-failed', `The survey core could not be loaded: ${detail}`, { cause });
+        throw new CoreError('load-failed', loadFailureMessage(detail, hasWasmSimd()), { cause });
       });
   }
   return loading;

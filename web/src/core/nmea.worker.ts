@@ -3,6 +3,7 @@
 // `readable`) or as transferred chunks (a replayed log). Parsing happens per chunk; the
 // snapshot (28 numbers + the raw sentences when they changed) is posted at most once per
 // SNAPSHOT_INTERVAL_MS, never per sentence.
+import { hasWasmSimd, loadFailureMessage } from './loadFailure';
 import init, { NmeaStream, nmeaStateFields } from './pkg/clearway_wasm.js';
 import { SNAPSHOT_INTERVAL_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
 
@@ -134,7 +135,8 @@ const ready = init().then(
     return true;
   },
   (error: unknown) => {
-    post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    const detail = error instanceof Error ? error.message : String(error);
+    post({ type: 'failed', message: loadFailureMessage(detail, hasWasmSimd()) });
     return false;
   },
 );

@@ -16,6 +16,7 @@ export type ToWorker =
 /** Worker → main thread. */
 export type FromWorker =
   | { type: 'ready'; fields: string[] }
+  /** The core could not be loaded: the message to show, whole (see ./loadFailure.ts). */
   | { type: 'failed'; message: string }
   /**
    * At most one every SNAPSHOT_INTERVAL_MS, and only when something arrived (a sentence,
