@@ -116,7 +116,8 @@ function FixQualityDetails({ gps }: { gps: GpsView }) {
   );
 }
 
-function Row({ term, value, children }: { term: string; value: string; children?: React.ReactNode }) {
+/** One term and its value; re-rendered only when they change (most values hold between fixes). */
+const Row = memo(function Row({ term, value, children }: { term: string; value: string; children?: React.ReactNode }) {
   const id = useId();
   return (
     <div className="gps-readout__row">
@@ -127,7 +128,7 @@ function Row({ term, value, children }: { term: string; value: string; children?
       </dd>
     </div>
   );
-}
+});
 
 /** The last 20 sentences, oldest first; re-rendered only when they change. */
 const RawNmea = memo(function RawNmea({ lines }: { lines: string[] }) {
