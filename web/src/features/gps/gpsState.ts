@@ -1,5 +1,5 @@
 // The GPS state of SPEC §3 and what the panel shows about its inputs.
-import type { FixQuality, FixType } from '../../core/gps';
+import type { FixQuality, FixType, NmeaCounts, NmeaFix } from '../../core/gps';
 import type { BaudRate } from '../../services/serial/webSerial';
 import type { BrowserTracking, GpsSource } from './sourceMachine';
 import type { ReplaySpeed } from './replay';
@@ -30,28 +30,15 @@ export interface GpsState {
 
 /**
  * What the serial receiver says about its fix beyond SPEC §3, so the surveyor can judge it
- * (GSA, GSV, GST). Numbers are null until reported.
+ * (GSA, GSV, GST; the core's fields, documented there). Numbers are null until reported.
  */
-export interface FixDetails {
-  fixType: FixType | null;
-  pdop: number | null;
-  vdop: number | null;
-  satsInView: number | null;
-  /** dB-Hz, over the satellites in view that are tracked. */
-  snrMean: number | null;
-  snrMax: number | null;
-  /** 1-sigma error, metres (GST). */
-  errLatM: number | null;
-  errLonM: number | null;
-  errAltM: number | null;
-}
+export type FixDetails = Pick<
+  NmeaFix,
+  'fixType' | 'pdop' | 'vdop' | 'satsInView' | 'snrMean' | 'snrMax' | 'errLatM' | 'errLonM' | 'errAltM'
+>;
 
 /** The serial link's counters since it was connected (or a replay started). */
-export interface LinkCounts {
-  badChecksum: number;
-  /** SPEC §5: lines not starting with '$' are ignored with a warning. */
-  notNmea: number;
-}
+export type LinkCounts = NmeaCounts;
 
 export const NO_LINK_COUNTS: LinkCounts = { badChecksum: 0, notNmea: 0 };
 
