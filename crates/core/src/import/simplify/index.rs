@@ -51,29 +51,18 @@ fn reaches_from(points: &[f64], finer: &[[f64; 2]], size: usize, ratio: usize) -
     let mut reaches = Vec::with_capacity(blocks);
     for k in 0..blocks {
         let (u, v) = (k * size, (k + 1) * size);
-        let BlockChord {
-            u_lat,
-            u_lon,
-            ex,
-            ey,
-            inverse,
-        } = BlockChord::new(points, u, v);
-        let offset = |i: usize| {
-            let (qx, qy) = (points[2 * i + 1] - u_lon, points[2 * i] - u_lat);
-            let s = ((qx * ex + qy * ey) * inverse).clamp(0.0, 1.0);
-            ((qx - s * ex).abs(), (qy - s * ey).abs())
-        };
+        let chord = BlockChord::new(points, u, v);
         let (mut rx, mut ry) = (0.0f64, 0.0f64);
         let mut previous = (0.0f64, 0.0f64);
         for (j, sub) in finer[k * ratio..(k + 1) * ratio].iter().enumerate() {
-            let next = offset(u + (j + 1) * step);
+            let i = u + (j + 1) * step;
+            let next = chord.offset(points[2 * i], points[2 * i + 1]);
             let ox = reach_max(previous.0, next.0) + sub[0];
             let oy = reach_max(previous.1, next.1) + sub[1];
             rx = reach_max(rx, ox);
             ry = reach_max(ry, oy);
             previous = next;
         }
-        let widen = |r: f64| r * (1.0 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_DEG;
         reaches.push([widen(rx), widen(ry)]);
     }
     reaches
@@ -86,21 +75,13 @@ fn reaches_of(points: &[f64], size: usize) -> Vec<[f64; 2]> {
     let mut reaches = Vec::with_capacity(blocks);
     for k in 0..blocks {
         let (u, v) = (k * size, (k + 1) * size);
-        let BlockChord {
-            u_lat,
-            u_lon,
-            ex,
-            ey,
-            inverse,
-        } = BlockChord::new(points, u, v);
+        let chord = BlockChord::new(points, u, v);
         let (mut rx, mut ry) = (0.0f64, 0.0f64);
         for p in points[2 * (u + 1)..2 * v].chunks_exact(2) {
-            let (qx, qy) = (p[1] - u_lon, p[0] - u_lat);
-            let s = ((qx * ex + qy * ey) * inverse).clamp(0.0, 1.0);
-            rx = reach_max(rx, (qx - s * ex).abs());
-            ry = reach_max(ry, (qy - s * ey).abs());
+            let (ox, oy) = chord.offset(p[0], p[1]);
+            rx = reach_max(rx, ox);
+            ry = reach_max(ry, oy);
         }
-        let widen = |r: f64| r * (1.0 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_DEG;
         reaches.push([widen(rx), widen(ry)]);
     }
     reaches
@@ -136,6 +117,19 @@ impl BlockChord {
             inverse,
         }
     }
+
+    /// How far a point is from the chord along each axis (degrees of longitude, latitude).
+    #[inline]
+    fn offset(&self, lat: f64, lon: f64) -> (f64, f64) {
+        let (qx, qy) = (lon - self.u_lon, lat - self.u_lat);
+        let s = ((qx * self.ex + qy * self.ey) * self.inverse).clamp(0.0, 1.0);
+        ((qx - s * self.ex).abs(), (qy - s * self.ey).abs())
+    }
+}
+
+/// A reach with the margins added.
+fn widen(reach: f64) -> f64 {
+    reach * (1.0 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_DEG
 }
 
 /// The larger of a reach and an offset, a NaN sticking (`max` would drop it): a block
