@@ -34,8 +34,7 @@ function fail(error: unknown): void {
 
 async function handle(message: ToExportWorker): Promise<void> {
   ready ??= init().catch((error: unknown) => {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(loadFailureMessage(detail, hasWasmSimd()), { cause: error });
+    throw new Error(loadFailureMessage(error, hasWasmSimd()), { cause: error });
   });
   await ready;
   switch (message.type) {

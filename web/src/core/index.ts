@@ -31,8 +31,7 @@ export function loadCore(): Promise<CoreModule> {
       })
       .catch((cause: unknown) => {
         loading = null;
-        const detail = cause instanceof Error ? cause.message : String(cause);
-        throw new CoreError('load-failed', loadFailureMessage(detail, hasWasmSimd()), { cause });
+        throw new CoreError('load-failed', loadFailureMessage(cause, hasWasmSimd()), { cause });
       });
   }
   return loading;

@@ -15,10 +15,14 @@ export function hasWasmSimd(): boolean {
   return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
 }
 
-/** What a surveyor reads when the core cannot be loaded: the browser named when it is the cause. */
-export function loadFailureMessage(detail: string, simd: boolean): string {
+/**
+ * What a surveyor reads when the core cannot be loaded (`error` is what the load threw):
+ * the browser named when it is the cause.
+ */
+export function loadFailureMessage(error: unknown, simd: boolean): string {
   if (!simd) {
     return 'The survey core cannot run in this browser: it needs WebAssembly SIMD (Chrome or Edge 91, Firefox 89, Safari 16.4 or later). Please update the browser.';
   }
+  const detail = error instanceof Error ? error.message : String(error);
   return `The survey core could not be loaded: ${detail}`;
 }

@@ -135,8 +135,7 @@ const ready = init().then(
     return true;
   },
   (error: unknown) => {
-    const detail = error instanceof Error ? error.message : String(error);
-    post({ type: 'failed', message: loadFailureMessage(detail, hasWasmSimd()) });
+    post({ type: 'failed', message: loadFailureMessage(error, hasWasmSimd()) });
     return false;
   },
 );
