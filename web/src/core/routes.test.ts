@@ -4,7 +4,7 @@
 // It runs in the suite's jsdom environment (whose setup file needs the DOM); files are read
 // with Node's fs by path, as jsdom's URL class is not the one fs accepts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync } from './pkg/clearway_wasm.js';
+import { initSync, simplifyRoute } from './pkg/clearway_wasm.js';
 import { importRoute, optimiseRoute, pathLengthKm, RouteError, type RouteStop } from './routes';
 
 // src/ is type-checked as browser code (no Node types), so node:fs is imported by a name
@@ -87,6 +87,74 @@ describe('importRoute', () => {
 
     const tolerance = await rejection(importRoute(corpusFile('gpx/togeojson/apple_watch_route.gpx'), 'a.gpx', { simplifyToleranceM: -1 }));
     expect(tolerance.code).toBe('invalid-tolerance');
+  });
+});
+
+describe('simplifyRoute', () => {
+  /**
+   * Plain Douglas-Peucker, written apart from the core: every point measured against every
+   * chord, in metres, in the chord's equirectangular plane around its mid-latitude (the
+   * core's definition, crates/core/src/import/simplify/mod.rs). Returns the kept points.
+   */
+  function plainDouglasPeucker(flat: Float64Array, toleranceM: number): number[] {
+    const n = flat.length / 2;
+    const rad = Math.PI / 180;
+    const r = 6_371_000;
+    const keep = new Array<boolean>(n).fill(false);
+    keep[0] = keep[n - 1] = true;
+    const pending: [number, number][] = [[0, n - 1]];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [first, last] = next;
+      const [aLat, aLon, bLat, bLon] = [flat[2 * first], flat[2 * first + 1], flat[2 * last], flat[2 * last + 1]];
+      const cos = Math.cos(((aLat + bLat) / 2) * rad);
+      const plane = (lat: number, lon: number): [number, number] => [r * (lon - aLon) * rad * cos, r * (lat - aLat) * rad];
+      const [bx, by] = plane(bLat, bLon);
+      const lengthSq = bx * bx + by * by;
+      let [far, at] = [0, first];
+      for (let i = first + 1; i < last; i++) {
+        const [px, py] = plane(flat[2 * i], flat[2 * i + 1]);
+        const t = lengthSq > 0 ? Math.min(1, Math.max(0, (px * bx + py * by) / lengthSq)) : 0;
+        const d = Math.hypot(px - t * bx, py - t * by);
+        if (d > far) [far, at] = [d, i];
+      }
+      if (far > toleranceM) {
+        keep[at] = true;
+        if (at > first + 1) pending.push([first, at]);
+        if (last > at + 1) pending.push([at, last]);
+      }
+    }
+    const kept: number[] = [];
+    keep.forEach((k, i) => k && kept.push(flat[2 * i], flat[2 * i + 1]));
+    return kept;
+  }
+
+  it('keeps the points a plain Douglas-Peucker keeps, in the wasm build with its SIMD scan and pruning', () => {
+    // A 30,000-point drive (xorshift32 wander, ~20 m steps) with runs of repeated points.
+    let seed = 2024;
+    const random = (): number => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 4294967296;
+    };
+    const n = 30_000;
+    const drive = new Float64Array(2 * n);
+    let [lat, lon, heading] = [47.3, 8.5, 0.4];
+    for (let i = 0; i < n; i++) {
+      if (i % 97 > 3) {
+        heading += (random() - 0.5) * 0.4;
+        lat += Math.cos(heading) * 0.00018 * (0.5 + random());
+        lon += Math.sin(heading) * 0.00027 * (0.5 + random());
+      }
+      drive[2 * i] = lat;
+      drive[2 * i + 1] = lon;
+    }
+    for (const toleranceM of [0.5, 5, 40]) {
+      const ours = Array.from(simplifyRoute(drive, toleranceM));
+      const plain = plainDouglasPeucker(drive, toleranceM);
+      expect(ours.length).toBeLessThan(drive.length);
+      expect(ours).toEqual(plain);
+    }
   });
 });
 

@@ -47,70 +47,103 @@ const METRES_PER_DEGREE: f64 = EARTH_RADIUS_KM * 1000.0 * std::f64::consts::PI /
 /// assert_eq!(simplify_indices(&flat, 5_000.0), [0, 4]);
 /// ```
 pub fn simplify_indices(flat: &[f64], tolerance_m: f64) -> Vec<usize> {
-    let (keep, _) = kept(flat, tolerance_m);
-    keep.iter()
-        .enumerate()
-        .filter_map(|(i, &k)| k.then_some(i))
-        .collect()
+    let kept = Kept::of(flat, tolerance_m);
+    let mut out = Vec::with_capacity(kept.count);
+    kept.for_each(|i| out.push(i));
+    out
 }
 
 /// Flat `[lat, lon, ...]` simplified with [`simplify_indices`].
 pub fn simplify(flat: &[f64], tolerance_m: f64) -> Vec<f64> {
-    let (keep, count) = kept(flat, tolerance_m);
-    let mut out = Vec::with_capacity(2 * count);
-    for (point, _) in flat.chunks_exact(2).zip(&keep).filter(|(_, k)| **k) {
-        out.extend_from_slice(point);
-    }
+    let kept = Kept::of(flat, tolerance_m);
+    let mut out = Vec::with_capacity(2 * kept.count);
+    kept.for_each(|i| out.extend_from_slice(&flat[2 * i..2 * i + 2]));
     out
 }
 
-/// Which points [`simplify_indices`] keeps, and how many.
-fn kept(flat: &[f64], tolerance_m: f64) -> (Vec<bool>, usize) {
-    let n = flat.len() / 2;
-    if n <= 2 {
-        return (vec![true; n], n);
+/// The points [`simplify_indices`] keeps: one bit per point, 64 to a word (a million
+/// points take 16 KB, which stays in the first-level cache while the searches mark them).
+struct Kept {
+    bits: Vec<u64>,
+    count: usize,
+}
+
+impl Kept {
+    /// Marks point `i`.
+    #[inline]
+    fn mark(&mut self, i: usize) {
+        self.bits[i / 64] |= 1 << (i % 64);
+        self.count += 1;
     }
-    let points = &flat[..2 * n];
-    let tolerance_deg = if tolerance_m > 0.0 {
-        tolerance_m / METRES_PER_DEGREE
-    } else {
-        0.0
-    };
-    let tolerance_sq = tolerance_deg * tolerance_deg;
-    let wraps = longitude_span(points) > 180.0;
-    let blocks = if wraps {
-        Vec::new()
-    } else {
-        block_index(points)
-    };
-    let mut scratch = [Vec::new(), Vec::new(), Vec::new()];
-    let mut keep = vec![false; n];
-    keep[0] = true;
-    keep[n - 1] = true;
-    let mut count = 2;
-    // Segments with at least one point between their ends, in any order (each one's
-    // answer depends on its ends only).
-    let mut pending = vec![(0usize, n - 1)];
-    while let Some((first, last)) = pending.pop() {
-        let (index, distance_sq) = if wraps {
-            farthest::<true>(points, first, last)
-        } else {
-            farthest_pruned(points, &blocks, first, last, &mut scratch)
-        };
-        // `farthest` only moves off `first` for a distance above 0, so a kept point is
-        // strictly inside the segment and the work list shrinks.
-        if distance_sq > tolerance_sq {
-            keep[index] = true;
-            count += 1;
-            if index > first + 1 {
-                pending.push((first, index));
-            }
-            if last > index + 1 {
-                pending.push((index, last));
+
+    /// Calls `f` with each marked point, in order: a step per marked point, not per point.
+    fn for_each(&self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                f(64 * w + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
             }
         }
     }
-    (keep, count)
+
+    /// Which points Douglas-Peucker keeps at `tolerance_m`.
+    fn of(flat: &[f64], tolerance_m: f64) -> Self {
+        let n = flat.len() / 2;
+        let mut kept = Self {
+            bits: vec![0; n.div_ceil(64)],
+            count: 0,
+        };
+        if n >= 1 {
+            kept.mark(0);
+        }
+        if n >= 2 {
+            kept.mark(n - 1);
+        }
+        if n > 2 {
+            kept.search(&flat[..2 * n], tolerance_m);
+        }
+        kept
+    }
+
+    /// Marks the points kept between the first and the last.
+    fn search(&mut self, points: &[f64], tolerance_m: f64) {
+        let n = points.len() / 2;
+        let tolerance_deg = if tolerance_m > 0.0 {
+            tolerance_m / METRES_PER_DEGREE
+        } else {
+            0.0
+        };
+        let tolerance_sq = tolerance_deg * tolerance_deg;
+        let wraps = longitude_span(points) > 180.0;
+        let blocks = if wraps {
+            Vec::new()
+        } else {
+            block_index(points)
+        };
+        let mut scratch = [Vec::new(), Vec::new(), Vec::new()];
+        // Segments with at least one point between their ends, in any order (each one's
+        // answer depends on its ends only).
+        let mut pending = vec![(0usize, n - 1)];
+        while let Some((first, last)) = pending.pop() {
+            let (index, distance_sq) = if wraps {
+                farthest::<true>(points, first, last)
+            } else {
+                farthest_pruned(points, &blocks, first, last, &mut scratch)
+            };
+            // `farthest` only moves off `first` for a distance above 0, so a kept point is
+            // strictly inside the segment and the work list shrinks.
+            if distance_sq > tolerance_sq {
+                self.mark(index);
+                if index > first + 1 {
+                    pending.push((first, index));
+                }
+                if last > index + 1 {
+                    pending.push((index, last));
+                }
+            }
+        }
+    }
 }
 
 mod cosine;
@@ -178,7 +211,7 @@ impl<const WRAP: bool> Chord<WRAP> {
             return;
         }
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        if !WRAP && to - from >= 4 {
+        if !WRAP {
             return self.scan_simd(points, from, to, best);
         }
         self.scan_scalar(points, from, to, best);

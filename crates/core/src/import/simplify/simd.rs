@@ -4,7 +4,7 @@ use super::Chord;
 
 impl<const WRAP: bool> Chord<WRAP> {
     /// [`Self::scan_scalar`] two points at a time in 128-bit SIMD: the same operations in
-    /// the same order, so the same distances to the bit.
+    /// the same order, so the same distances to the bit. Reads the point before `from`.
     #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
     #[allow(clippy::inline_always)] // the hot path of every search, inlined into it
     #[inline(always)]
@@ -17,11 +17,16 @@ impl<const WRAP: bool> Chord<WRAP> {
     ) {
         use lanes::{
             f64x2, f64x2_add, f64x2_extract_lane, f64x2_gt, f64x2_mul, f64x2_pmax, f64x2_pmin,
-            f64x2_splat, f64x2_sub, i64x2, i64x2_add, i64x2_extract_lane, i64x2_splat,
-            v128_bitselect,
+            f64x2_splat, f64x2_sub, i64x2, i64x2_add, i64x2_extract_lane, i64x2_shuffle,
+            i64x2_splat, v128_bitselect,
         };
-        let slice = &points[2 * from..2 * to];
-        let mut quads = slice.chunks_exact(4);
+        // Whole pairs only: an odd count starts one point early, at a point that changes
+        // nothing. The segment's first point has distance 0, never above `far`. A point
+        // inside it (a pruned search scanning a block) was either scanned already, so it
+        // is not farther than `best`, or skipped with its block, so it is nearer than the
+        // farthest point, which replaces it if it is selected.
+        let start = from - (to - from) % 2;
+        let pairs = points[2 * start..2 * to].chunks_exact(4);
         let (a_lat, a_lon) = (f64x2_splat(self.a_lat), f64x2_splat(self.a_lon));
         let (cos_lat, bx, by) = (
             f64x2_splat(self.cos_lat),
@@ -34,8 +39,9 @@ impl<const WRAP: bool> Chord<WRAP> {
         let mut far = f64x2_splat(best.1);
         let mut at = i64x2_splat(-1);
         let (mut index, two) = (i64x2(0, 1), i64x2_splat(2));
-        for q in &mut quads {
-            let (lat, lon) = (f64x2(q[0], q[2]), f64x2(q[1], q[3]));
+        for q in pairs {
+            let (p0, p1) = (f64x2(q[0], q[1]), f64x2(q[2], q[3]));
+            let (lat, lon) = (i64x2_shuffle::<0, 2>(p0, p1), i64x2_shuffle::<1, 3>(p0, p1));
             let px = f64x2_mul(f64x2_sub(lon, a_lon), cos_lat);
             let py = f64x2_sub(lat, a_lat);
             let dot = f64x2_add(f64x2_mul(px, bx), f64x2_mul(py, by));
@@ -63,10 +69,8 @@ impl<const WRAP: bool> Chord<WRAP> {
             (far0, at0)
         };
         if let Ok(k) = usize::try_from(at) {
-            *best = (from + k, far);
+            *best = (start + k, far);
         }
-        let done = to - quads.remainder().len() / 2;
-        self.scan_scalar(points, done, to, best);
     }
 }
 
@@ -130,6 +134,10 @@ mod lanes {
     }
     pub fn i64x2_extract_lane<const N: usize>(a: v128) -> i64 {
         i64::from_ne_bytes(a.0[N].to_ne_bytes())
+    }
+    pub fn i64x2_shuffle<const I0: usize, const I1: usize>(a: v128, b: v128) -> v128 {
+        let lane = |i: usize| if i < 2 { a.0[i] } else { b.0[i - 2] };
+        v128([lane(I0), lane(I1)])
     }
     pub fn v128_bitselect(a: v128, b: v128, mask: v128) -> v128 {
         v128([0, 1].map(|i| (a.0[i] & mask.0[i]) | (b.0[i] & !mask.0[i])))

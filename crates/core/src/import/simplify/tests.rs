@@ -242,7 +242,8 @@ fn the_inlined_cosine_is_within_an_ulp_of_the_platforms() {
 #[test]
 fn the_simd_scan_finds_the_points_of_the_plain_scan() {
     // Drives, exact ties (repeated points, a straight line), NaN and an incoming best,
-    // over every length up to 40: the same point and distance, to the bit.
+    // over every length up to 40, whole and in two parts: the same point and distance, to
+    // the bit.
     let drive = wander(200, 5, (45.5, -73.6));
     let mut tied = drive.clone();
     for i in (10..tied.len() / 2).step_by(7) {
@@ -262,6 +263,18 @@ fn the_simd_scan_finds_the_points_of_the_plain_scan() {
                     chord.scan_simd(points, first + 1, first + len, &mut simd);
                     assert_eq!(plain.0, simd.0, "first {first}, length {len}");
                     assert_eq!(plain.1.to_bits(), simd.1.to_bits());
+                    // In two parts, as a pruned search scans its blocks: the second part
+                    // may start with the last point of the first.
+                    for cut in [first + 2, first + len / 2 + 1, first + len - 1] {
+                        if cut <= first + 1 || cut >= first + len {
+                            continue;
+                        }
+                        let mut parts = start;
+                        chord.scan_simd(points, first + 1, cut, &mut parts);
+                        chord.scan_simd(points, cut, first + len, &mut parts);
+                        assert_eq!(plain.0, parts.0, "first {first}, length {len}, cut {cut}");
+                        assert_eq!(plain.1.to_bits(), parts.1.to_bits());
+                    }
                 }
             }
         }
