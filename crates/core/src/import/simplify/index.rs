@@ -4,7 +4,8 @@
 /// Block sizes of the pruning index, finest first; each divides the next.
 pub(super) const LEVELS: [usize; 3] = [32, 256, 2048];
 
-/// A level is used for a segment holding at least this many of its whole blocks.
+/// A segment is pruned when it spans at least this many blocks of the finest level; a
+/// shorter one is scanned whole.
 pub(super) const PRUNE_FROM_BLOCKS: usize = 4;
 
 /// Relative and absolute (degrees) margins on the pruning bounds: many orders of magnitude

@@ -23,6 +23,8 @@
 //! a segment is convex and 1-Lipschitz). The search first measures the block end points; a
 //! block whose bound is below the largest of those distances cannot hold the farthest point
 //! and is not scanned, and one that can is searched block by block at the next level down.
+//! The points of a segment before its first whole block and after its last are searched
+//! the same way with the smaller blocks.
 //! On a recorded drive most blocks of a long segment are skipped. The bounds carry a margin
 //! far above rounding error, so the kept points are exactly those of the plain scan (tests
 //! compare both on the corpus and on long drives).
@@ -248,38 +250,18 @@ fn farthest_pruned(
     last: usize,
     scratch: &mut [Vec<[f64; 2]>; 3],
 ) -> (usize, f64) {
-    // The coarsest level with enough whole blocks inside the segment: blocks k0 .. k1,
-    // with k0·B > first and k1·B <= last. A segment shorter than that many finest blocks
-    // has none.
     if last - first < LEVELS[0] * PRUNE_FROM_BLOCKS {
         return farthest::<false>(points, first, last);
     }
-    let Some(level) = (0..LEVELS.len())
-        .rev()
-        .find(|&l| last / LEVELS[l] >= first / LEVELS[l] + 1 + PRUNE_FROM_BLOCKS)
-    else {
-        return farthest::<false>(points, first, last);
-    };
-    let size = LEVELS[level];
-    let (k0, k1) = (first / size + 1, last / size);
     let mut search = Search {
         points,
         index,
-        last,
         chord: Chord::new(points, first, last),
         reached_sq: 0.0,
         best: (first, 0.0),
         bounds: scratch,
     };
-    // In index order: the points before the first block, the blocks, the points after.
-    search
-        .chord
-        .scan(points, first + 1, k0 * size + 1, &mut search.best);
-    search.reached_sq = search.best.1;
-    search.blocks(level, k0, k1);
-    search
-        .chord
-        .scan(points, k1 * size + 1, last, &mut search.best);
+    search.span(LEVELS.len() - 1, first + 1, last);
     search.best
 }
 
@@ -287,8 +269,6 @@ fn farthest_pruned(
 struct Search<'a> {
     points: &'a [f64],
     index: &'a [Level],
-    /// The segment's last point (never a candidate).
-    last: usize,
     chord: Chord<false>,
     /// The squared distance some candidate point reaches: the farthest is at least this far.
     reached_sq: f64,
@@ -299,12 +279,40 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// Searches the points `from .. to` (`from` at least 1, `to` at most the segment's last
+    /// point), in order: the whole blocks of `level` among them, and the points before and
+    /// after those with the next level down (the finest level's are scanned).
+    fn span(&mut self, level: usize, from: usize, to: usize) {
+        // Block k holds the points k·B + 1 ..= (k + 1)·B, once its first is left out.
+        let size = LEVELS[level];
+        let (k0, k1) = ((from - 1).div_ceil(size), (to - 1) / size);
+        let (before, after) = if k1 > k0 {
+            (k0 * size + 1, k1 * size + 1)
+        } else {
+            (to, to)
+        };
+        let part = |search: &mut Self, from: usize, to: usize| {
+            if level == 0 {
+                search.chord.scan(search.points, from, to, &mut search.best);
+                search.reached_sq = larger(search.reached_sq, search.best.1);
+            } else {
+                search.span(level - 1, from, to);
+            }
+        };
+        part(self, from, before);
+        if k1 > k0 {
+            self.blocks(level, k0, k1);
+            part(self, after, to);
+        }
+    }
+
     /// Searches the blocks `k0 .. k1` of `level`, in order, scanning each point after a
-    /// block's first (that one belongs to the previous block, or was scanned before).
+    /// block's first (that one belongs to the previous block, or was scanned before). The
+    /// blocks end before the segment's last point.
     fn blocks(&mut self, level: usize, k0: usize, k1: usize) {
         let size = LEVELS[level];
         // Locals, so that the loop keeps them in registers.
-        let (chord, last, mut reached_sq) = (self.chord, self.last, self.reached_sq);
+        let (chord, mut reached_sq) = (self.chord, self.reached_sq);
         // Bounds first: they raise `reached` before any block is judged. A block's bound is
         // the larger distance of its two ends plus its stray; both are kept apart, the
         // distance squared, so that only the stray takes a square root.
@@ -313,11 +321,9 @@ impl Search<'_> {
         let Level { reaches, corners } = &self.index[level];
         let (reaches, corners) = (&reaches[k0..k1], &corners[k0..=k1]);
         let mut previous = chord.distance_sq(corners[0][0], corners[0][1]);
-        for (k, (reach, corner)) in reaches.iter().zip(&corners[1..]).enumerate() {
+        for (reach, corner) in reaches.iter().zip(&corners[1..]) {
             let next = chord.distance_sq(corner[0], corner[1]);
-            if (k0 + k + 1) * size < last {
-                reached_sq = larger(reached_sq, next);
-            }
+            reached_sq = larger(reached_sq, next);
             let stray_x = reach[0] * chord.cos_lat;
             let stray = (stray_x * stray_x + reach[1] * reach[1]).sqrt();
             bounds.push([larger(previous, next), stray]);
@@ -335,8 +341,12 @@ impl Search<'_> {
                 continue;
             }
             if level == 0 {
-                let to = ((k + 1) * size + 1).min(last);
-                chord.scan(self.points, k * size + 1, to, &mut self.best);
+                chord.scan(
+                    self.points,
+                    k * size + 1,
+                    (k + 1) * size + 1,
+                    &mut self.best,
+                );
                 self.reached_sq = larger(self.reached_sq, self.best.1);
             } else {
                 let ratio = size / LEVELS[level - 1];
