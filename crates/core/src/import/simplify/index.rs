@@ -1,6 +1,8 @@
 //! The pruning index of the simplification: how far the points of each block stray from
 //! the chord joining its ends (see the module above).
 
+use super::{larger, smaller};
+
 /// Block sizes of the pruning index, finest first; each divides the next.
 pub(super) const LEVELS: [usize; 3] = [32, 256, 2048];
 
@@ -15,9 +17,12 @@ pub(super) const ABSOLUTE_MARGIN_DEG: f64 = 1e-11;
 
 /// The pruning index: for each of [`LEVELS`], the reach of each block, `[lon, lat]`
 /// degrees, and the points between blocks. Block `k` of size `B` holds the points
-/// `k·B ..= (k + 1)·B`.
-pub(super) fn block_index(points: &[f64]) -> Vec<Level> {
-    let finest = reaches_of(points, LEVELS[0]);
+/// `k·B ..= (k + 1)·B`. None when the longitudes span more than 180° (NaN ignored).
+pub(super) fn block_index(points: &[f64]) -> Option<Vec<Level>> {
+    let (finest, [west, east]) = reaches_of(points, LEVELS[0]);
+    if east - west > 180.0 {
+        return None;
+    }
     let middle = reaches_from(points, &finest, LEVELS[1], LEVELS[1] / LEVELS[0]);
     let coarsest = reaches_from(points, &middle, LEVELS[2], LEVELS[2] / LEVELS[1]);
     [finest, middle, coarsest]
@@ -29,7 +34,8 @@ pub(super) fn block_index(points: &[f64]) -> Vec<Level> {
                 .collect(),
             reaches,
         })
-        .collect()
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// One level of the pruning index.
@@ -69,23 +75,21 @@ fn reaches_from(points: &[f64], finer: &[[f64; 2]], size: usize, ratio: usize) -
     reaches
 }
 
-/// The reaches of blocks of `size` points, from every point.
-fn reaches_of(points: &[f64], size: usize) -> Vec<[f64; 2]> {
+/// The reaches of blocks of `size` points, from every point, and the smallest and largest
+/// longitude of all the points (NaN ignored).
+fn reaches_of(points: &[f64], size: usize) -> (Vec<[f64; 2]>, [f64; 2]) {
     let n = points.len() / 2;
     let blocks = n.saturating_sub(1) / size;
     let mut reaches = Vec::with_capacity(blocks);
+    let mut lon = [f64::INFINITY, f64::NEG_INFINITY];
     for k in 0..blocks {
         let (u, v) = (k * size, (k + 1) * size);
-        let chord = BlockChord::new(points, u, v);
-        let (mut rx, mut ry) = (0.0f64, 0.0f64);
-        for p in points[2 * (u + 1)..2 * v].chunks_exact(2) {
-            let (ox, oy) = chord.offset(p[0], p[1]);
-            rx = reach_max(rx, ox);
-            ry = reach_max(ry, oy);
-        }
-        reaches.push([widen(rx), widen(ry)]);
+        reaches.push(BlockChord::new(points, u, v).reach(&points[2 * u..2 * v], &mut lon));
     }
-    reaches
+    for p in points[2 * blocks * size..].chunks_exact(2) {
+        lon = [smaller(lon[0], p[1]), larger(lon[1], p[1])];
+    }
+    (reaches, lon)
 }
 
 /// The chord of a block, from point `u` to point `v`, in plain degrees (x = longitude,
@@ -125,6 +129,66 @@ impl BlockChord {
         let (qx, qy) = (lon - self.u_lon, lat - self.u_lat);
         let s = ((qx * self.ex + qy * self.ey) * self.inverse).clamp(0.0, 1.0);
         ((qx - s * self.ex).abs(), (qy - s * self.ey).abs())
+    }
+
+    /// The widened reach of `points` (`[lat, lon]`, from `u`, whose offset is 0), and the
+    /// range `lon` widened to their longitudes.
+    fn reach(&self, points: &[f64], lon: &mut [f64; 2]) -> [f64; 2] {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            self.reach_simd(points, lon)
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let (mut rx, mut ry) = (0.0f64, 0.0f64);
+            for p in points.chunks_exact(2) {
+                let (ox, oy) = self.offset(p[0], p[1]);
+                rx = reach_max(rx, ox);
+                ry = reach_max(ry, oy);
+                *lon = [smaller(lon[0], p[1]), larger(lon[1], p[1])];
+            }
+            [widen(rx), widen(ry)]
+        }
+    }
+
+    /// [`Self::reach`] two points at a time in 128-bit SIMD: the offsets by the same
+    /// operations, so the same bits, for an even number of points.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    fn reach_simd(&self, points: &[f64], lon: &mut [f64; 2]) -> [f64; 2] {
+        use core::arch::wasm32::{
+            f64x2, f64x2_abs, f64x2_add, f64x2_extract_lane, f64x2_mul, f64x2_pmax, f64x2_pmin,
+            f64x2_splat, f64x2_sub, i64x2_shuffle,
+        };
+        let (u_lat, u_lon) = (f64x2_splat(self.u_lat), f64x2_splat(self.u_lon));
+        let (ex, ey) = (f64x2_splat(self.ex), f64x2_splat(self.ey));
+        let inverse = f64x2_splat(self.inverse);
+        let (zero, one) = (f64x2_splat(0.0), f64x2_splat(1.0));
+        let (mut rx, mut ry, mut sum) = (zero, zero, zero);
+        let (mut west, mut east) = (f64x2_splat(lon[0]), f64x2_splat(lon[1]));
+        for q in points.chunks_exact(4) {
+            let (p0, p1) = (f64x2(q[0], q[1]), f64x2(q[2], q[3]));
+            let (lats, lons) = (i64x2_shuffle::<0, 2>(p0, p1), i64x2_shuffle::<1, 3>(p0, p1));
+            let (qx, qy) = (f64x2_sub(lons, u_lon), f64x2_sub(lats, u_lat));
+            let dot = f64x2_add(f64x2_mul(qx, ex), f64x2_mul(qy, ey));
+            let s = f64x2_pmin(f64x2_pmax(f64x2_mul(dot, inverse), zero), one);
+            let ox = f64x2_abs(f64x2_sub(qx, f64x2_mul(s, ex)));
+            let oy = f64x2_abs(f64x2_sub(qy, f64x2_mul(s, ey)));
+            rx = f64x2_pmax(rx, ox);
+            ry = f64x2_pmax(ry, oy);
+            // `pmax` passes over a NaN offset, which `reach_max` keeps: the sum keeps it.
+            sum = f64x2_add(sum, f64x2_add(ox, oy));
+            // pmin(west, lons) is `if lons < west { lons } else { west }`: NaN ignored.
+            west = f64x2_pmin(west, lons);
+            east = f64x2_pmax(east, lons);
+        }
+        let lanes = |v, pick: fn(f64, f64) -> f64| {
+            pick(f64x2_extract_lane::<0>(v), f64x2_extract_lane::<1>(v))
+        };
+        *lon = [lanes(west, smaller), lanes(east, larger)];
+        if lanes(sum, |a, b| a + b).is_nan() {
+            return [f64::NAN; 2];
+        }
+        [widen(lanes(rx, larger)), widen(lanes(ry, larger))]
     }
 }
 

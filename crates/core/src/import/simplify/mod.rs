@@ -117,21 +117,17 @@ impl Kept {
             0.0
         };
         let tolerance_sq = tolerance_deg * tolerance_deg;
-        let wraps = longitude_span(points) > 180.0;
-        let blocks = if wraps {
-            Vec::new()
-        } else {
-            block_index(points)
-        };
+        // No index (and no pruning) when the longitudes span more than 180°: the route
+        // crosses the antimeridian, and its distances wrap.
+        let blocks = block_index(points);
         let mut scratch = [Vec::new(), Vec::new(), Vec::new()];
         // Segments with at least one point between their ends, in any order (each one's
         // answer depends on its ends only).
         let mut pending = vec![(0usize, n - 1)];
         while let Some((first, last)) = pending.pop() {
-            let (index, distance_sq) = if wraps {
-                farthest::<true>(points, first, last)
-            } else {
-                farthest_pruned(points, &blocks, first, last, &mut scratch)
+            let (index, distance_sq) = match &blocks {
+                Some(blocks) => farthest_pruned(points, blocks, first, last, &mut scratch),
+                None => farthest::<true>(points, first, last),
             };
             // `farthest` only moves off `first` for a distance above 0, so a kept point is
             // strictly inside the segment and the work list shrinks.
@@ -358,25 +354,17 @@ impl Search<'_> {
     }
 }
 
-/// Largest minus smallest longitude (NaN ignored), degrees.
-fn longitude_span(points: &[f64]) -> f64 {
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for p in points.chunks_exact(2) {
-        if p[1] < lo {
-            lo = p[1];
-        }
-        if p[1] > hi {
-            hi = p[1];
-        }
-    }
-    hi - lo
-}
-
 /// `a.max(b)` for `a` not NaN, by one comparison (`f64::max` costs extra instructions in
 /// wasm for its NaN rule): a NaN `b` is ignored.
 #[inline]
 fn larger(a: f64, b: f64) -> f64 {
     if b > a { b } else { a }
+}
+
+/// `a.min(b)` for `a` not NaN, the same way: a NaN `b` is ignored.
+#[inline]
+fn smaller(a: f64, b: f64) -> f64 {
+    if b < a { b } else { a }
 }
 
 /// A longitude difference brought into -180..180, across the antimeridian.
