@@ -95,6 +95,9 @@ describe('simplifyRoute', () => {
    * Plain Douglas-Peucker, written apart from the core: every point measured against every
    * chord, in metres, in the chord's equirectangular plane around its mid-latitude (the
    * core's definition, crates/core/src/import/simplify/mod.rs). Returns the kept points.
+   * Its rounding differs from the core's (metres, hypot): two different points within
+   * rounding of a tie, or a distance within rounding of the tolerance, could go either way
+   * (repeated points tie alike in both).
    */
   function plainDouglasPeucker(flat: Float64Array, toleranceM: number): number[] {
     const n = flat.length / 2;

@@ -3,8 +3,10 @@
 
 use super::{larger, smaller};
 
-/// Block sizes of the pruning index, finest first; each divides the next.
+/// Block sizes of the pruning index, finest first; each divides the next. Even: the SIMD
+/// index pass reads a block's points two at a time.
 pub(super) const LEVELS: [usize; 3] = [32, 256, 2048];
+const _: () = assert!(LEVELS[0] % 2 == 0);
 
 /// A segment is pruned when it spans at least this many blocks of the finest level; a
 /// shorter one is scanned whole.
@@ -95,7 +97,7 @@ fn reaches_of(points: &[f64], size: usize) -> (Vec<[f64; 2]>, [f64; 2]) {
 /// The chord of a block, from point `u` to point `v`, in plain degrees (x = longitude,
 /// y = latitude), and the inverse of its squared length (0 for a block that ends where it
 /// starts).
-struct BlockChord {
+pub(super) struct BlockChord {
     u_lat: f64,
     u_lon: f64,
     ex: f64,
@@ -105,7 +107,7 @@ struct BlockChord {
 
 impl BlockChord {
     #[inline]
-    fn new(points: &[f64], u: usize, v: usize) -> Self {
+    pub(super) fn new(points: &[f64], u: usize, v: usize) -> Self {
         let (u_lat, u_lon) = (points[2 * u], points[2 * u + 1]);
         let (ex, ey) = (points[2 * v + 1] - u_lon, points[2 * v] - u_lat);
         let length_sq = ex * ex + ey * ey;
@@ -140,22 +142,31 @@ impl BlockChord {
         }
         #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         {
-            let (mut rx, mut ry) = (0.0f64, 0.0f64);
-            for p in points.chunks_exact(2) {
-                let (ox, oy) = self.offset(p[0], p[1]);
-                rx = reach_max(rx, ox);
-                ry = reach_max(ry, oy);
-                *lon = [smaller(lon[0], p[1]), larger(lon[1], p[1])];
-            }
-            [widen(rx), widen(ry)]
+            self.reach_scalar(points, lon)
         }
+    }
+
+    /// [`Self::reach`] one point at a time.
+    #[cfg_attr(
+        all(target_arch = "wasm32", target_feature = "simd128"),
+        allow(dead_code)
+    )]
+    pub(super) fn reach_scalar(&self, points: &[f64], lon: &mut [f64; 2]) -> [f64; 2] {
+        let (mut rx, mut ry) = (0.0f64, 0.0f64);
+        for p in points.chunks_exact(2) {
+            let (ox, oy) = self.offset(p[0], p[1]);
+            rx = reach_max(rx, ox);
+            ry = reach_max(ry, oy);
+            *lon = [smaller(lon[0], p[1]), larger(lon[1], p[1])];
+        }
+        [widen(rx), widen(ry)]
     }
 
     /// [`Self::reach`] two points at a time in 128-bit SIMD: the offsets by the same
     /// operations, so the same bits, for an even number of points.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    fn reach_simd(&self, points: &[f64], lon: &mut [f64; 2]) -> [f64; 2] {
-        use core::arch::wasm32::{
+    #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+    pub(super) fn reach_simd(&self, points: &[f64], lon: &mut [f64; 2]) -> [f64; 2] {
+        use super::simd::lanes::{
             f64x2, f64x2_abs, f64x2_add, f64x2_extract_lane, f64x2_mul, f64x2_pmax, f64x2_pmin,
             f64x2_splat, f64x2_sub, i64x2_shuffle,
         };

@@ -20,11 +20,11 @@
 //! latitude; the larger blocks' reaches are bounded from their sub-blocks' without visiting
 //! the points again). For a segment of the search, the distance of every block point is at
 //! most the larger distance of the block's two end points plus that reach (the distance to
-//! a segment is convex and 1-Lipschitz). The search first measures the block end points; a
-//! block whose bound is below the largest of those distances cannot hold the farthest point
-//! and is not scanned, and one that can is searched block by block at the next level down.
-//! The points of a segment before its first whole block and after its last are searched
-//! the same way with the smaller blocks.
+//! a segment is convex and 1-Lipschitz). The search measures the end points of a run of
+//! blocks first; a block whose bound is below the largest distance reached so far cannot
+//! hold the farthest point and is not scanned, and one that can is searched block by block
+//! at the next level down. The points of a segment before its first whole block and after
+//! its last are searched the same way with the smaller blocks.
 //! On a recorded drive most blocks of a long segment are skipped. The bounds carry a margin
 //! far above rounding error, so the kept points are exactly those of the plain scan (tests
 //! compare both on the corpus and on long drives).
@@ -63,8 +63,8 @@ pub fn simplify(flat: &[f64], tolerance_m: f64) -> Vec<f64> {
     out
 }
 
-/// The points [`simplify_indices`] keeps: one bit per point, 64 to a word (a million
-/// points take 16 KB, which stays in the first-level cache while the searches mark them).
+/// The points [`simplify_indices`] keeps: one bit per point, 64 to a word (125 KB for a
+/// million points, where a byte per point took 1 MB and a step per point to read back).
 struct Kept {
     bits: Vec<u64>,
     count: usize,
@@ -202,7 +202,9 @@ impl<const WRAP: bool> Chord<WRAP> {
         dx * dx + dy * dy
     }
 
-    /// Scans the points `from .. to`, keeping the first farthest in `best`.
+    /// Scans the points `from .. to`, keeping the first farthest in `best`. In wasm it may
+    /// also measure the point before `from`, which must then be the segment's first point
+    /// or one this search has scanned or skipped already (see [`Self::scan_simd`]).
     #[inline]
     fn scan(&self, points: &[f64], from: usize, to: usize, best: &mut (usize, f64)) {
         if from >= to {

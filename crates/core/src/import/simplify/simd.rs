@@ -21,10 +21,10 @@ impl<const WRAP: bool> Chord<WRAP> {
             i64x2_splat, v128_bitselect,
         };
         // Whole pairs only: an odd count starts one point early, at a point that changes
-        // nothing. The segment's first point has distance 0, never above `far`. A point
-        // inside it (a pruned search scanning a block) was either scanned already, so it
-        // is not farther than `best`, or skipped with its block, so it is nearer than the
-        // farthest point, which replaces it if it is selected.
+        // nothing. The segment's first point has distance 0 (or NaN), never above `far`.
+        // A point inside the segment (a pruned search's points between its runs of blocks)
+        // was either scanned already, so it is not farther than `best`, or skipped with its
+        // block, so it is nearer than the farthest point, which replaces it if selected.
         let start = from - (to - from) % 2;
         let pairs = points[2 * start..2 * to].chunks_exact(4);
         let (a_lat, a_lon) = (f64x2_splat(self.a_lat), f64x2_splat(self.a_lon));
@@ -74,14 +74,15 @@ impl<const WRAP: bool> Chord<WRAP> {
     }
 }
 
-/// Two-lane SIMD for [`Chord::scan_simd`]: wasm's `simd128` where it is enabled (the wasm
-/// build, scripts/toolchain.sh); in tests elsewhere, the same functions on a pair of
-/// integers, so that native tests check the lane logic against the plain scan.
+/// Two-lane SIMD for [`Chord::scan_simd`] and the index's `reach_simd`: wasm's `simd128`
+/// where it is enabled (the wasm build, scripts/toolchain.sh); in tests elsewhere, the same
+/// functions on a pair of integers, so that native tests check the lane logic against the
+/// plain code.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-use core::arch::wasm32 as lanes;
+pub(super) use core::arch::wasm32 as lanes;
 
 #[cfg(all(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
-mod lanes {
+pub(super) mod lanes {
     #![allow(non_camel_case_types)]
 
     #[derive(Clone, Copy)]
@@ -109,6 +110,9 @@ mod lanes {
     }
     pub fn f64x2_mul(a: v128, b: v128) -> v128 {
         f64s(a, b, |x, y| x * y)
+    }
+    pub fn f64x2_abs(a: v128) -> v128 {
+        f64s(a, a, |x, _| x.abs())
     }
     pub fn f64x2_pmin(a: v128, b: v128) -> v128 {
         f64s(a, b, |x, y| if y < x { y } else { x })

@@ -285,12 +285,60 @@ fn the_simd_scan_finds_the_points_of_the_plain_scan() {
 }
 
 #[test]
+fn the_simd_index_pass_finds_the_reaches_of_the_plain_pass() {
+    // Every block of drives, with unreadable and infinite positions inside blocks and on
+    // their corners: the same reaches (NaN where the plain pass has NaN) and longitudes.
+    let drive = wander(3_000, 8, (45.5, -73.6));
+    let mut holed = drive.clone();
+    for i in [64, 100, 101, 1_000] {
+        holed[2 * i] = f64::NAN;
+    }
+    holed[2 * 2_000 + 1] = f64::NAN;
+    holed[2 * 2_500] = f64::INFINITY;
+    let line: Vec<f64> = (0..3_000)
+        .flat_map(|i| [0.0, f64::from(i) * 1e-4])
+        .collect();
+    let size = LEVELS[0];
+    for points in [&drive, &holed, &line] {
+        for k in 0..points.len() / 2 / size - 1 {
+            let (u, v) = (k * size, (k + 1) * size);
+            let chord = index::BlockChord::new(points, u, v);
+            let (mut plain_lon, mut simd_lon) = ([1.0, -1.0], [1.0, -1.0]);
+            let plain = chord.reach_scalar(&points[2 * u..2 * v], &mut plain_lon);
+            let simd = chord.reach_simd(&points[2 * u..2 * v], &mut simd_lon);
+            for (a, b) in plain
+                .iter()
+                .zip(&simd)
+                .chain(plain_lon.iter().zip(&simd_lon))
+            {
+                assert!(
+                    a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan(),
+                    "block {k}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_nan_point_is_never_kept_and_hides_no_other() {
     let mut drive = wander(20_000, 11, (48.1, 11.5));
-    for i in [40, 41, 5_000, 12_345] {
+    // Inside blocks, and on the corners of blocks of every level (and beside them).
+    for i in [
+        40,
+        41,
+        5_000,
+        12_345,
+        32 * 7,
+        256 * 11,
+        2048 * 3,
+        2048 * 3 + 1,
+    ] {
         drive[2 * i] = f64::NAN;
     }
-    drive[2 * 7_000 + 1] = f64::NAN;
+    for i in [7_000, 32 * 100, 2048 * 6 - 1] {
+        drive[2 * i + 1] = f64::NAN;
+    }
     let without_pruning = |flat: &[f64], tolerance_m: f64| {
         // The plain scan at every step, as the reference does.
         let n = flat.len() / 2;
