@@ -27,17 +27,17 @@ pub(super) fn block_index(points: &[f64]) -> Option<Vec<Level>> {
     }
     let middle = reaches_from(points, &finest, LEVELS[1], LEVELS[1] / LEVELS[0]);
     let coarsest = reaches_from(points, &middle, LEVELS[2], LEVELS[2] / LEVELS[1]);
-    [finest, middle, coarsest]
-        .into_iter()
-        .zip(LEVELS)
-        .map(|(reaches, size)| Level {
-            corners: (0..=reaches.len())
-                .map(|k| [points[2 * k * size], points[2 * k * size + 1]])
-                .collect(),
-            reaches,
-        })
-        .collect::<Vec<_>>()
-        .into()
+    let levels = [finest, middle, coarsest].into_iter().zip(LEVELS);
+    Some(
+        levels
+            .map(|(reaches, size)| Level {
+                corners: (0..=reaches.len())
+                    .map(|k| [points[2 * k * size], points[2 * k * size + 1]])
+                    .collect(),
+                reaches,
+            })
+            .collect(),
+    )
 }
 
 /// One level of the pruning index.
