@@ -32,18 +32,30 @@ export async function openBlankPage(page: Page): Promise<void> {
 
 /**
  * The rows of a store of the app's database, all of them or those of `key` in `index`. An
- * absent database or store reads as none.
+ * absent database or store reads as none. Right after a SIGKILL, Chromium once answered the
+ * first `indexedDB.open` with "Internal error opening backing store" (an UnknownError, seen
+ * once in several hundred relaunches): such an open is tried again, up to 10 times 300 ms
+ * apart, before it fails the test.
  */
 async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null): Promise<Record<string, unknown>[]> {
   return page.evaluate(
     async ({ store, index }) => {
       const names = (await indexedDB.databases()).map((d) => d.name);
       if (!names.includes('clearway')) return [];
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('clearway');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
+      const openOnce = () =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('clearway');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      let db: IDBDatabase | null = null;
+      for (let attempt = 1; db === null; attempt += 1) {
+        db = await openOnce().catch(async (error: unknown) => {
+          if (attempt >= 10 || !(error instanceof DOMException && error.name === 'UnknownError')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return null;
+        });
+      }
       try {
         if (!db.objectStoreNames.contains(store)) return [];
         const objects = db.transaction(store).objectStore(store);
