@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryConfigs } from './eslint/boundaries.js';
+import { noFeatureCycles } from './eslint/featureCycles.js';
 
 export default defineConfig(
   { ignores: ['dist/', 'coverage/', 'src/core/pkg/'] },
@@ -33,6 +34,13 @@ export default defineConfig(
     },
   },
   boundaryConfigs,
+  {
+    name: 'clearway/feature-cycles',
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/features/**/*.test.{ts,tsx}'],
+    plugins: { clearway: { rules: { 'no-feature-cycles': noFeatureCycles } } },
+    rules: { 'clearway/no-feature-cycles': 'error' },
+  },
   {
     name: 'clearway/tests',
     // Tests arrange what the browser would hold (localStorage flags) directly.

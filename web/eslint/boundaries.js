@@ -49,6 +49,10 @@ const LAYER_RULES = {
   'src/ui/': ['app', 'pages', 'features', 'core', 'services'],
 };
 
+/** A file directly in src/features/<x>/ reaching into the files of a sibling feature. */
+const DEEP_FEATURE_IMPORT = '^\\.\\./[^./][^/]*/';
+const deepFeatureMessage = "Import another feature through its index.ts (e.g. '../gps'), never its files (ARCHITECTURE.md).";
+
 const STORAGE_GLOBALS = ['indexedDB', 'localStorage', 'sessionStorage'];
 const STORAGE_OWNER = 'src/services/storage/';
 const storageMessage = 'Only web/src/services/storage touches browser storage; use its functions.';
@@ -90,6 +94,10 @@ function rulesFor(scope) {
       patterns.push({ regex: intoLayer(layer), message });
       dynamicImports.push(dynamicImportOf(intoLayer(layer), message));
     }
+  }
+  if (scope === 'src/features/') {
+    patterns.push({ regex: DEEP_FEATURE_IMPORT, message: deepFeatureMessage });
+    dynamicImports.push(dynamicImportOf(DEEP_FEATURE_IMPORT, deepFeatureMessage));
   }
   const rules = {
     'no-restricted-imports': ['error', { patterns }],

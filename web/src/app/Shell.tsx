@@ -1,7 +1,8 @@
 import { lazy, useEffect } from 'react';
 import { ShellHeader } from '../features/navigation/ShellHeader';
 import { SettingsProvider } from '../features/settings/SettingsProvider';
-import { StorageStartup } from '../features/storage/StorageStartup';
+import { StorageStartup } from '../features/storage';
+import { SurveyProvider } from '../features/survey';
 import { Toaster } from '../ui/toast';
 import { AppRoutes } from './routes';
 import { SilentBoundary } from './SilentBoundary';
@@ -34,7 +35,9 @@ export function Shell() {
         </SilentBoundary>
         <ShellHeader />
         <main id="main" className="app-main">
-          <AppRoutes />
+          <SurveyProvider>
+            <AppRoutes />
+          </SurveyProvider>
         </main>
         <Toaster />
       </div>

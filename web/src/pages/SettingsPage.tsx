@@ -2,8 +2,8 @@ import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
 import { SettingsCategories } from '../features/settings/SettingsCategories';
-import { SurveyProvider } from '../features/survey/SurveyProvider';
-import { SurveyWorkspace } from '../features/survey/SurveyWorkspace';
+import { StorageUsage } from '../features/storage';
+import { SurveyWorkspace } from '../features/survey';
 import { ZoomSetting } from '../features/zoom/ZoomSetting';
 import { Page } from '../ui/Page';
 
@@ -14,9 +14,7 @@ export default function SettingsPage() {
         Settings for this device. They are kept in this browser, so they apply with or
         without a connection.
       </p>
-      <SurveyProvider>
-        <SurveyWorkspace />
-      </SurveyProvider>
+      <SurveyWorkspace />
       <GpsPanel />
       <section aria-labelledby="settings-core">
         <h2 id="settings-core">Survey core</h2>
@@ -30,6 +28,7 @@ export default function SettingsPage() {
         <h2 id="settings-display">Display</h2>
         <ZoomSetting />
       </section>
+      <StorageUsage />
       <section aria-labelledby="settings-instruments">
         <h2 id="settings-instruments">Instruments and recording</h2>
         <SettingsCategories />

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingScreen } from '../../ui/Spinner';
-import { useAccountStatus } from '../account/useAccountStatus';
-import { isMobileDevice } from '../device/isMobileUserAgent';
+import { useAccountStatus } from '../account';
+import { isMobileDevice } from '../device';
 import { hasAppAccess, permissionsRequested } from './appAccess';
 import { decideGuard } from './guardDecision';
 import { PermissionScreen } from './PermissionScreen';

@@ -1,4 +1,4 @@
-import type { AccessStatus } from '../account/accountStatus';
+import type { AccessStatus } from '../account';
 import type { LocationPermission } from '../../services/geolocation/geolocation';
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExportError } from '../../core/exporter';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { dismissToast, getToasts } from '../../ui/toast/toastStore';
-import type { Survey } from '../survey/records';
+import type { Survey } from '../../model';
 import { exportFileName, exportSurvey } from './exportSurvey';
 
 const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.fn() }));

@@ -1,11 +1,10 @@
 // Exporting a survey (SPEC §4, §8 export toasts, §9 formats): records and media read from
 // the local store, written by the core in a worker, saved as a download.
-import { exportArchive, exportDocument, type MediaItem, type MediaKind, type SurveyRecordSet } from '../../core/exporter';
-import { getByIndex, getItem } from '../../services/storage';
+import { exportArchive, exportDocument } from '../../core/exporter';
+import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
-import type { Measurement, Survey } from '../survey/records';
-import { listMeasurements } from '../survey/surveyService';
+import { mediaOf, readSurveyRecords } from './exportRecords';
 
 /** What the Export action offers, in its order. */
 export const EXPORT_CHOICES = [
@@ -15,6 +14,7 @@ export const EXPORT_CHOICES = [
   { format: 'gpx', label: 'GPX' },
   { format: 'kml', label: 'KML' },
   { format: 'zip', label: 'Zip with media' },
+  { format: 'images', label: 'Survey with images (zip, no videos)' },
   { format: 'backup', label: 'Survey backup (for the clearway CLI)' },
 ] as const;
 
@@ -28,6 +28,7 @@ const TOASTS = {
   geojson: { ok: 'GeoJSON exported successfully', failed: 'Failed to export GeoJSON' },
   document: { failed: 'Failed to export survey' },
   zip: { preparing: 'Preparing export with media files...', ok: 'Export with media completed', failed: 'Failed to export with media' },
+  images: { ok: 'Survey export with images completed', failed: 'Failed to export survey with images' },
   backup: { ok: 'Complete survey export finished', failed: 'Failed to export complete survey' },
 } as const;
 
@@ -40,6 +41,7 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   gpx: 'gpx',
   kml: 'kml',
   zip: 'zip',
+  images: 'images.zip',
   backup: 'clearway-backup.zip',
 };
 
@@ -47,45 +49,6 @@ const EXTENSIONS: Record<ExportFormat, string> = {
 export function exportFileName(survey: Pick<Survey, 'surveyTitle'>, format: ExportFormat, now = new Date()): string {
   const title = (survey.surveyTitle || 'survey').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^_+|_+$/g, '') || 'survey';
   return `${title}_${now.toISOString().slice(0, 10)}.${EXTENSIONS[format]}`;
-}
-
-/** The survey's records from the local store. */
-export async function readSurveyRecords(survey: Survey): Promise<SurveyRecordSet & { measurements: Measurement[] }> {
-  const [measurements, routes, traces, alerts] = await Promise.all([
-    listMeasurements(survey.id),
-    getByIndex('routes', 'by-survey', survey.id),
-    getByIndex('vehicleTraces', 'by-survey', survey.id),
-    getByIndex('alerts', 'by-survey', survey.id),
-  ]);
-  return { survey, measurements: measurements.reverse(), routes, traces, alerts };
-}
-
-/** Where a measurement's media live: `videoBlobs:{id}` in the store, or a fetchable URL. */
-async function readMedium(url: string): Promise<Blob | null> {
-  const stored = /^videoBlobs:(.+)$/.exec(url);
-  if (stored) {
-    const item = await getItem('videoBlobs', stored[1] ?? '');
-    return item?.blob instanceof Blob ? item.blob : null;
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
-  return response.blob();
-}
-
-export function mediaOf(measurements: readonly Measurement[]): MediaItem[] {
-  const items: MediaItem[] = [];
-  const fields: [MediaKind, keyof Measurement][] = [
-    ['image', 'imageUrl'],
-    ['video', 'videoUrl'],
-    ['drawing', 'drawingUrl'],
-  ];
-  for (const m of measurements) {
-    for (const [kind, field] of fields) {
-      const url = m[field];
-      if (typeof url === 'string' && url) items.push({ measurementId: m.id, kind, read: () => readMedium(url) });
-    }
-  }
-  return items;
 }
 
 export interface ExportProgress {
@@ -110,14 +73,14 @@ export async function exportSurvey(survey: Survey | null, format: string, onProg
     return null;
   }
   const name = exportFileName(survey, format);
-  const failed = format === 'csv' || format === 'geojson' || format === 'zip' || format === 'backup' ? TOASTS[format].failed : TOASTS.document.failed;
+  const failed = format === 'csv' || format === 'geojson' || format === 'zip' || format === 'images' || format === 'backup' ? TOASTS[format].failed : TOASTS.document.failed;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
     const records = await readSurveyRecords(survey);
-    if (format === 'zip' || format === 'backup') {
-      if (format === 'zip') toast({ title: TOASTS.zip.preparing });
-      const media = mediaOf(records.measurements);
-      const { blob, skipped } = await exportArchive(records, format, media, ({ done, total }) =>
+    if (format === 'zip' || format === 'images' || format === 'backup') {
+      if (format !== 'backup') toast({ title: TOASTS.zip.preparing });
+      const media = mediaOf(records.measurements, records.media, format === 'images' ? ['image', 'drawing'] : undefined);
+      const { blob, skipped } = await exportArchive(records, format === 'backup' ? 'backup' : 'zip', media, ({ done, total }) =>
         onProgress?.({ label: 'Adding media files', done, total }),
       );
       saveDownload(blob, name);

@@ -1,7 +1,7 @@
 // Loading and saving the settings categories in the local store (appSettings, id = the
 // category, values under `values`).
-import { getItem, saveItem, type SaveOutcome } from '../../services/storage';
-import { startStorage } from '../storage/storageNotices';
+import { stores, type SaveOutcome } from '../../services/storage';
+import { startStorage } from '../storage';
 import { DEFAULT_SETTINGS, SETTINGS_CATEGORIES, mergeWithDefaults, type AppSettings, type SettingsCategory } from './defaults';
 
 export async function loadSettings(): Promise<AppSettings> {
@@ -10,7 +10,7 @@ export async function loadSettings(): Promise<AppSettings> {
   await Promise.all(
     SETTINGS_CATEGORIES.map(async (category) => {
       try {
-        const record = await getItem('appSettings', category);
+        const record = await stores.settings.get(category);
         (loaded as Record<SettingsCategory, unknown>)[category] = mergeWithDefaults(DEFAULT_SETTINGS[category], record?.values);
       } catch (error) {
         console.warn(`Settings: "${category}" could not be read; using defaults.`, error);
@@ -22,5 +22,5 @@ export async function loadSettings(): Promise<AppSettings> {
 
 export async function saveSettings<C extends SettingsCategory>(category: C, values: AppSettings[C]): Promise<SaveOutcome> {
   await startStorage();
-  return saveItem('appSettings', { id: category, values, updatedAt: new Date().toISOString() });
+  return stores.settings.save({ id: category, values, updatedAt: new Date().toISOString() });
 }

@@ -1,12 +1,11 @@
 // Recording a measurement at a point of interest (SPEC §4 "Adding a measurement"): large
 // labelled fields for a roadside with gloves on, the position from the GPS service, a
 // visible warning when the fix is stale or missing, and an explicit outcome for every save.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isStorageError } from '../../services/storage';
-import { fixWarning } from '../gps/freshness';
-import { useGps, useGpsController, useNow } from '../gps/useGps';
+import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { poiGlyph } from './poiIcons';
-import { fixOf, nextPoiNumber, poiIdentifier } from './records';
+import { fixOf, poiIdentifier } from './records';
 import { useSurvey } from './SurveyProvider';
 import { usePoiTypes } from './usePoiTypes';
 
@@ -18,7 +17,7 @@ const parseNumber = (text: string): number | null => {
 };
 
 export function CaptureForm() {
-  const { active, measurements, add } = useSurvey();
+  const { active, nextPoiNumber: nextPoi, add } = useSurvey();
   const gpsController = useGpsController();
   const poiTypes = usePoiTypes();
   const id = useId();
@@ -32,7 +31,6 @@ export function CaptureForm() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const nextPoi = useMemo(() => nextPoiNumber(measurements), [measurements]);
   if (!active) return null;
   const poiNumber = poi ?? String(nextPoi);
   const selectedType = poiTypes?.find((t) => t.type === poiType);

@@ -1,10 +1,12 @@
 // The active survey's measurements, newest first, with edit and delete. Virtualised: only
-// the rows in view (plus a margin) are in the page, so 100,000 measurements scroll as
-// smoothly as ten.
-import { useId, useState, type FormEvent, type UIEvent } from 'react';
+// the rows in view (plus a margin) are in the page, and only those are read from the store
+// (in blocks of PAGE_ROWS, dropped when the survey changes), so 100,000 measurements open
+// and scroll as quickly as ten.
+import { useEffect, useId, useState, type FormEvent, type UIEvent } from 'react';
+import type { Measurement } from '../../model';
 import { toast } from '../../ui/toast';
 import { poiGlyph } from './poiIcons';
-import { poiIdentifier, type Measurement } from './records';
+import { poiIdentifier } from './records';
 import { useSurvey } from './SurveyProvider';
 import { usePoiTypes } from './usePoiTypes';
 
@@ -21,17 +23,57 @@ export function visibleRange(scrollTop: number, count: number, viewHeight = VIEW
 
 const fixed = (value: unknown, digits: number) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—');
 
+/** Rows read from the store at a time. */
+export const PAGE_ROWS = 50;
+
+/**
+ * The rows [first, end) of the active survey, newest first: the workspace's newest page, then
+ * blocks read on demand. Missing rows are undefined until their block arrives.
+ */
+function useRows(first: number, end: number): (Measurement | undefined)[] {
+  const { newest, page, version } = useSurvey();
+  const [blocks, setBlocks] = useState<{ version: number; rows: Map<number, readonly Measurement[]> }>({ version, rows: new Map() });
+  const current = blocks.version === version ? blocks.rows : new Map<number, readonly Measurement[]>();
+  const firstBlock = Math.floor(first / PAGE_ROWS);
+  const lastBlock = Math.floor(Math.max(first, end - 1) / PAGE_ROWS);
+  const wanted: number[] = [];
+  for (let b = firstBlock; b <= lastBlock; b += 1) if (!(b === 0 && newest.length >= Math.min(end, PAGE_ROWS)) && !current.has(b)) wanted.push(b);
+  const key = wanted.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let live = true;
+    void Promise.all(key.split(',').map(async (b) => [Number(b), await page(Number(b) * PAGE_ROWS, PAGE_ROWS)] as const)).then((read) => {
+      if (!live) return;
+      setBlocks((previous) => {
+        const rows = new Map(previous.version === version ? previous.rows : []);
+        for (const [b, list] of read) rows.set(b, list);
+        return { version, rows };
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, page, version]);
+  const out: (Measurement | undefined)[] = [];
+  for (let i = first; i < end; i += 1) {
+    const b = Math.floor(i / PAGE_ROWS);
+    const block = b === 0 && !current.has(0) ? newest : current.get(b);
+    out.push(block?.[i - b * PAGE_ROWS]);
+  }
+  return out;
+}
+
 export function MeasurementList() {
-  const { active, measurements, remove } = useSurvey();
+  const { active, count, remove } = useSurvey();
   const poiTypes = usePoiTypes();
   const [scrollTop, setScrollTop] = useState(0);
   const [editing, setEditing] = useState<Measurement | null>(null);
   const headingId = useId();
+  const [first, end] = visibleRange(scrollTop, count);
+  const rows = useRows(first, end);
   if (!active) return null;
 
   const label = (type: string) => poiTypes?.find((t) => t.type === type);
-  const [first, end] = visibleRange(scrollTop, measurements.length);
-  const rows = measurements.slice(first, end);
 
   const confirmDelete = async (m: Measurement) => {
     const name = poiIdentifier(m.roadNumber, m.poiNumber);
@@ -47,21 +89,28 @@ export function MeasurementList() {
   return (
     <section aria-labelledby={headingId} className="measurements">
       <h3 id={headingId}>
-        Measurements <span className="count">({measurements.length.toLocaleString('en')})</span>
+        Measurements <span className="count">({count.toLocaleString('en')})</span>
       </h3>
       {editing && <EditMeasurement key={editing.id} measurement={editing} onDone={() => setEditing(null)} />}
-      {measurements.length === 0 ? (
+      {count === 0 ? (
         <p>No measurements yet.</p>
       ) : (
         <div
           className="measurements__view"
-          style={{ height: Math.min(VIEW_HEIGHT_PX, measurements.length * ROW_HEIGHT_PX + 2) }}
+          style={{ height: Math.min(VIEW_HEIGHT_PX, count * ROW_HEIGHT_PX + 2) }}
           onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
           tabIndex={0}
           aria-label="Measurements, newest first"
         >
-          <ol className="measurements__list" style={{ height: measurements.length * ROW_HEIGHT_PX }} aria-labelledby={headingId}>
+          <ol className="measurements__list" style={{ height: count * ROW_HEIGHT_PX }} aria-labelledby={headingId}>
             {rows.map((m, i) => {
+              if (!m) {
+                return (
+                  <li key={`loading-${first + i}`} className="measurements__row" style={{ top: (first + i) * ROW_HEIGHT_PX, height: ROW_HEIGHT_PX }} aria-busy="true">
+                    Loading…
+                  </li>
+                );
+              }
               const info = label(m.poi_type);
               const name = poiIdentifier(m.roadNumber, m.poiNumber);
               return (
@@ -69,7 +118,7 @@ export function MeasurementList() {
                   key={m.id}
                   className="measurements__row"
                   style={{ top: (first + i) * ROW_HEIGHT_PX, height: ROW_HEIGHT_PX }}
-                  aria-setsize={measurements.length}
+                  aria-setsize={count}
                   aria-posinset={first + i + 1}
                   data-measurement-id={m.id}
                 >

@@ -1,6 +1,6 @@
 // The 'New survey' form (SPEC §3 fields, §5 validation messages from the core).
 import { useId, useState, type FormEvent } from 'react';
-import { useGpsController } from '../gps/useGps';
+import { useGpsController } from '../gps';
 import { EMPTY_SURVEY_FORM, fixOf, type SurveyForm } from './records';
 import { useSurvey } from './SurveyProvider';
 

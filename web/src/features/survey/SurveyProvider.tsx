@@ -1,13 +1,18 @@
-// The surveyor's workspace state: the active survey (restored at startup), its
-// measurements newest first, and the lifecycle actions with their SPEC toasts. Auto-save
-// runs 5 s after a survey is created and then on the settings' schedule.
+// The surveyor's workspace state, shared by every page (mounted by web/src/app): the
+// active survey (restored at startup), how many measurements it has, its newest page, its
+// next POI number, and the lifecycle actions with their SPEC toasts. A survey of 100,000
+// measurements is never read whole: the list asks for the pages it shows (`page`), and
+// `version` changes whenever the survey's measurements may have changed, so cached pages
+// are dropped. Auto-save runs 5 s after a survey is created and then on the settings'
+// schedule.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { subscribeChanges } from '../../services/storage';
+import type { Measurement, Survey } from '../../model';
+import { stores, subscribeChanges } from '../../services/storage';
 import { toast } from '../../ui/toast';
-import { useSettings } from '../settings/SettingsProvider';
-import { startStorage } from '../storage/storageNotices';
+import { useSettings } from '../settings';
+import { startStorage } from '../storage';
 import { AUTOSAVE_DELAY_MS, runAutosave } from './autosave';
-import { type Fix, type Measurement, type MeasurementInput, type Survey, type SurveyForm } from './records';
+import { type Fix, type MeasurementInput, type SurveyForm } from './records';
 import {
   SurveyError,
   addMeasurement,
@@ -15,7 +20,6 @@ import {
   createSurvey,
   deleteMeasurement,
   findActiveSurvey,
-  listMeasurements,
   listSurveys,
   loadSurvey,
   restoreLocalCopies,
@@ -23,11 +27,22 @@ import {
   type SavedMeasurement,
 } from './surveyService';
 
+/** The measurements read with the survey: the newest, shown first. */
+export const FIRST_PAGE = 50;
+
 export interface SurveyWorkspace {
   status: 'loading' | 'ready' | 'failed';
   active: Survey | null;
-  /** The active survey's measurements, newest first. */
-  measurements: readonly Measurement[];
+  /** How many measurements the active survey has. */
+  count: number;
+  /** Its newest measurements (at most FIRST_PAGE), newest first. */
+  newest: readonly Measurement[];
+  /** The POI number after the survey's highest (POI numbers auto-increment). */
+  nextPoiNumber: number;
+  /** Changes whenever the active survey's measurements may have changed. */
+  version: number;
+  /** A page of the active survey's measurements, newest first. */
+  page: (offset: number, limit: number) => Promise<Measurement[]>;
   lastAutoSaved: string | null;
   create: (form: SurveyForm, fix: Fix) => Promise<Survey>;
   load: (id: string) => Promise<void>;
@@ -42,23 +57,61 @@ const SurveyContext = createContext<SurveyWorkspace | null>(null);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+interface Summary {
+  active: Survey | null;
+  count: number;
+  newest: readonly Measurement[];
+  highestPoi: number;
+}
+
+const EMPTY: Summary = { active: null, count: 0, newest: [], highestPoi: 0 };
+
+/** What the workspace shows of a survey: its count, newest page and highest POI number. */
+async function summarise(survey: Survey | null): Promise<Summary> {
+  if (!survey) return EMPTY;
+  const [count, newest, highestPoi] = await Promise.all([
+    stores.measurements.count(survey.id),
+    stores.measurements.page(survey.id, 0, FIRST_PAGE),
+    stores.measurements.highestPoiNumber(survey.id),
+  ]);
+  return { active: survey, count, newest, highestPoi };
+}
+
 export function SurveyProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const [status, setStatus] = useState<SurveyWorkspace['status']>('loading');
-  const [active, setActive] = useState<Survey | null>(null);
-  const [measurements, setMeasurements] = useState<readonly Measurement[]>([]);
+  const [summary, setSummary] = useState<Summary>(EMPTY);
+  const [version, setVersion] = useState(0);
   const [lastAutoSaved, setLastAutoSaved] = useState<string | null>(null);
   const activeRef = useRef<Survey | null>(null);
-  useEffect(() => {
-    activeRef.current = active;
-  }, [active]);
 
-  const show = useCallback(async (survey: Survey | null) => {
-    activeRef.current = survey;
-    setActive(survey);
-    setLastAutoSaved(survey?.lastAutoSaved ?? null);
-    setMeasurements(survey ? await listMeasurements(survey.id) : []);
+  const show = useCallback((next: Summary) => {
+    activeRef.current = next.active;
+    setSummary(next);
+    setLastAutoSaved(next.active?.lastAutoSaved ?? null);
+    setVersion((v) => v + 1);
   }, []);
+
+  // Reads the active survey again: one read at a time; a write landing meanwhile makes it
+  // start over, so a read that began before a write never hides it.
+  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+  const refresh = useCallback(async () => {
+    const state = reading.current;
+    if (state.busy) {
+      state.again = true;
+      return;
+    }
+    state.busy = true;
+    try {
+      do {
+        state.again = false;
+        const next = await summarise(await findActiveSurvey());
+        if (!state.again) show(next);
+      } while (state.again);
+    } finally {
+      state.busy = false;
+    }
+  }, [show]);
 
   // At startup: open the store, put back what only local copies hold, restore the active survey.
   useEffect(() => {
@@ -67,9 +120,10 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
       try {
         await startStorage();
         await restoreLocalCopies();
-        const survey = await findActiveSurvey();
-        if (live) await show(survey);
-        if (live) setStatus('ready');
+        const next = await summarise(await findActiveSurvey());
+        if (!live) return;
+        show(next);
+        setStatus('ready');
       } catch (error) {
         console.error('Survey workspace: start failed:', error);
         if (live) setStatus('failed');
@@ -81,51 +135,22 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     };
   }, [show]);
 
-  // Another tab wrote: read the active survey again. This tab's own writes update the state
-  // directly; one landing while a read is under way makes the read start over, so a read
-  // that began before it can never hide it.
-  useEffect(() => {
-    let localWrites = 0;
-    let reading = false;
-    let again = false;
-    const reload = async () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      try {
-        do {
-          again = false;
-          const seen = localWrites;
-          const survey = await findActiveSurvey();
-          const list = survey ? await listMeasurements(survey.id) : [];
-          if (localWrites !== seen) {
-            again = true;
-            continue;
-          }
-          activeRef.current = survey;
-          setActive(survey);
-          setLastAutoSaved(survey?.lastAutoSaved ?? null);
-          setMeasurements(list);
-        } while (again);
-      } catch (error) {
-        console.warn('Survey workspace: refresh failed:', error);
-      } finally {
-        reading = false;
-      }
-    };
-    return subscribeChanges((change) => {
-      if (change.store !== 'measurements' && change.store !== 'surveys') return;
-      if (change.local) localWrites += 1;
-      else void reload();
-    });
-  }, []);
+  // Any write to surveys or measurements (this tab, another tab, or a recovery from
+  // emergency storage) refreshes what the workspace shows.
+  useEffect(
+    () =>
+      subscribeChanges((change) => {
+        if (change.store === 'measurements' || change.store === 'surveys' || change.store === '*') {
+          refresh().catch((error: unknown) => console.warn('Survey workspace: refresh failed:', error));
+        }
+      }),
+    [refresh],
+  );
 
   // Auto-save: 5 s after creation (`createdHere`), then every N minutes, while enabled.
   const [createdHere, setCreatedHere] = useState<string | null>(null);
   const { autoSave, autoSaveImages, autoSaveIntervalMinutes } = settings.logging;
-  const activeId = active?.id ?? null;
+  const activeId = summary.active?.id ?? null;
   useEffect(() => {
     if (!autoSave || !activeId) return;
     const run = () => {
@@ -134,7 +159,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
       runAutosave(survey, { includeImages: autoSaveImages }).then(
         (result) => {
           setLastAutoSaved(result.savedAt);
-          setActive((current) => (current?.id === result.survey.id ? { ...current, lastAutoSaved: result.savedAt } : current));
+          if (activeRef.current?.id === result.survey.id) activeRef.current = { ...activeRef.current, lastAutoSaved: result.savedAt };
         },
         (error: unknown) => {
           console.error('Auto-save failed:', error);
@@ -155,19 +180,16 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
       const created = await createSurvey(form, fix);
       if (created.saved.savedIn === 'local') toast({ title: created.saved.message, variant: 'destructive' });
       setCreatedHere(created.survey.id);
-      activeRef.current = created.survey;
-      setActive(created.survey);
-      setLastAutoSaved(null);
-      setMeasurements([created.start]);
+      show({ active: created.survey, count: 1, newest: [created.start], highestPoi: created.start.poiNumber });
       return created.survey;
     },
-    [],
+    [show],
   );
 
   const load = useCallback(
     async (id: string) => {
       try {
-        await show(await loadSurvey(id));
+        show(await summarise(await loadSurvey(id)));
       } catch (error) {
         toast({ title: error instanceof SurveyError ? error.message : 'Failed to load survey', variant: 'destructive' });
         throw error;
@@ -180,29 +202,43 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     const survey = activeRef.current;
     if (!survey) throw new SurveyError('no-active-survey', 'No active survey');
     await clearSurvey(survey.id);
-    await show(null);
+    show(EMPTY);
   }, [show]);
 
-  const add = useCallback(async (input: MeasurementInput, fix: Fix) => {
-    const saved = await addMeasurement(activeRef.current, input, fix);
-    setMeasurements((current) => [saved.measurement, ...current]);
-    return saved;
-  }, []);
+  // Writes raise the change signal, which refreshes the workspace (above).
+  const add = useCallback((input: MeasurementInput, fix: Fix) => addMeasurement(activeRef.current, input, fix), []);
 
   const update = useCallback(async (measurement: Measurement) => {
     const outcome = await updateMeasurement(measurement);
     if (outcome.savedIn === 'local') toast({ title: outcome.message, variant: 'destructive' });
-    setMeasurements((current) => current.map((m) => (m.id === measurement.id ? measurement : m)));
   }, []);
 
-  const remove = useCallback(async (measurement: Measurement) => {
-    await deleteMeasurement(measurement);
-    setMeasurements((current) => current.filter((m) => m.id !== measurement.id));
+  const remove = useCallback((measurement: Measurement) => deleteMeasurement(measurement), []);
+
+  const page = useCallback(async (offset: number, limit: number) => {
+    const survey = activeRef.current;
+    return survey ? stores.measurements.page(survey.id, offset, limit) : [];
   }, []);
 
   const value = useMemo(
-    () => ({ status, active, measurements, lastAutoSaved, create, load, clear, add, update, remove, listSurveys }),
-    [status, active, measurements, lastAutoSaved, create, load, clear, add, update, remove],
+    () => ({
+      status,
+      active: summary.active,
+      count: summary.count,
+      newest: summary.newest,
+      nextPoiNumber: summary.highestPoi + 1,
+      version,
+      page,
+      lastAutoSaved,
+      create,
+      load,
+      clear,
+      add,
+      update,
+      remove,
+      listSurveys,
+    }),
+    [status, summary, version, page, lastAutoSaved, create, load, clear, add, update, remove],
   );
   return <SurveyContext.Provider value={value}>{children}</SurveyContext.Provider>;
 }

@@ -1,7 +1,7 @@
 // The survey section of `/`: the active survey and its actions (new, load a previous one,
 // clear, export), the capture form and the measurement list.
 import { useEffect, useId, useState } from 'react';
-import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export/exportSurvey';
+import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export';
 import { toast } from '../../ui/toast';
 import { CaptureForm } from './CaptureForm';
 import { MeasurementList } from './MeasurementList';

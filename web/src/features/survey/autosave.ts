@@ -2,11 +2,12 @@
 // It saves the survey with lastAutoSaved, writes an export (a zip with images, or the CSV
 // when images are off) into the local store as the survey's latest auto-save, emits
 // `autosave-complete` and records the time; on failure it keeps an emergency copy of the
-// survey.
+// survey. The export goes to IndexedDB only, never to emergency storage (which belongs to
+// measurements): when the disk is full it drops the older auto-saves of other surveys first.
+import type { Survey } from '../../model';
+import { keepPendingSurvey, stores } from '../../services/storage';
 import { exportArchive } from '../../core/exporter';
-import { getItem, keepPendingSurvey, saveItem, type StoredItem } from '../../services/storage';
-import { mediaOf, readSurveyRecords } from '../export/exportSurvey';
-import type { Survey } from './records';
+import { mediaOf, readSurveyRecords } from '../export';
 import { runningCsv, updateSurvey } from './surveyService';
 
 /** SPEC §9: the first auto-save runs this long after creation. */
@@ -24,9 +25,6 @@ export interface AutosaveResult {
   bytes: number;
 }
 
-/** The store id of a survey's latest auto-save export. */
-export const autosaveId = (surveyId: string) => `autosave|${surveyId}`;
-
 export async function runAutosave(survey: Survey, options: AutosaveOptions, now = new Date()): Promise<AutosaveResult> {
   const savedAt = now.toISOString();
   const saved = { ...survey, lastAutoSaved: savedAt };
@@ -42,19 +40,18 @@ export async function runAutosave(survey: Survey, options: AutosaveOptions, now 
       blob = new Blob([await runningCsv(saved.id)], { type: 'text/csv;charset=utf-8' });
       format = 'csv';
     }
-    await saveItem('csv-data', { id: autosaveId(saved.id), surveyId: saved.id, format, blob, savedAt });
+    await stores.autosaves.save({ id: saved.id, format, blob, savedAt });
     const result = { survey: saved, savedAt, format, bytes: blob.size };
     window.dispatchEvent(new CustomEvent(AUTOSAVE_EVENT, { detail: result }));
     return result;
   } catch (error) {
-    keepPendingSurvey(saved as unknown as StoredItem);
+    keepPendingSurvey(saved);
     throw error;
   }
 }
 
 /** The survey's latest auto-save export, if any. */
 export async function latestAutosave(surveyId: string): Promise<{ blob: Blob; format: string; savedAt: string } | null> {
-  const item = await getItem('csv-data', autosaveId(surveyId));
-  if (!item || !(item.blob instanceof Blob)) return null;
-  return { blob: item.blob, format: String(item.format), savedAt: String(item.savedAt) };
+  const item = await stores.autosaves.get(surveyId);
+  return item && item.blob instanceof Blob ? { blob: item.blob, format: item.format, savedAt: item.savedAt } : null;
 }

@@ -1,17 +1,20 @@
-// The survey lifecycle rules (SPEC §4) on the local store. jsdom has no IndexedDB, so the
-// store runs on its emergency localStorage mode here; Chromium's IndexedDB is covered by
-// tests/e2e/survey.spec.ts. The core's rules (wasm) are covered by its own tests; here it
-// stands in as "valid", and the CSV rows as one line per measurement.
+// The survey lifecycle rules (SPEC §4, §8) on the local store, over fake-indexeddb (jsdom
+// has none); Chromium's IndexedDB is covered by tests/e2e/survey.spec.ts. The core's rules
+// (wasm) are covered by its own tests; here it stands in as "valid", and the CSV rows as one
+// line per measurement.
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
-import { RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
+import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
+import { stores } from '../../services/storage';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
 import {
   addMeasurement,
   clearSurvey,
   createSurvey,
   findActiveSurvey,
-  listMeasurements,
   listSurveys,
   loadSurvey,
   restoreLocalCopies,
@@ -30,8 +33,27 @@ const form = (title: string) => ({ ...EMPTY_SURVEY_FORM, surveyTitle: title, sur
 const input = (poiNumber: number) => ({ rel: 4.5, roadNumber: '1', poiNumber, poiType: 'bridge', note: '', widthMeasure: null, lengthMeasure: null });
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 23, 8, 0, seconds));
 
-beforeEach(() => resetStorageForTests());
-afterEach(() => resetStorageForTests());
+const listMeasurements = (surveyId: string) => stores.measurements.page(surveyId, 0, 1000);
+
+/** Makes every read-write transaction fail (a corrupt, locked database): the main one, or all. */
+function failDatabaseWrites(which: 'main' | 'all' = 'main') {
+  const original = IDBDatabase.prototype.transaction;
+  return vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    if ((which === 'all' || this.name === 'clearway') && args[1] === 'readwrite') throw new DOMException('The database is corrupt', 'UnknownError');
+    return original.apply(this, args);
+  });
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  resetEmergencyDbForTests();
+  resetStorageForTests();
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetStorageForTests();
+});
 
 describe('the survey lifecycle (SPEC §4)', () => {
   it('creating a survey makes it the one active survey, with its START measurement and running CSV', async () => {
@@ -80,22 +102,57 @@ describe('the survey lifecycle (SPEC §4)', () => {
 
   it("a survey that cannot be saved anywhere: 'Failed to save survey to database'", async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    failDatabaseWrites('all');
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     await expect(updateSurvey({ ...survey, lastAutoSaved: at(9).toISOString() })).rejects.toMatchObject({
       message: 'Failed to save survey to database',
     });
-    vi.restoreAllMocks();
+  }, 10_000);
+
+  it("creation on a failing database: 'Database error detected…' with the emergency backup it names", async () => {
+    failDatabaseWrites();
+    const created = await createSurvey(form('Night run'), NO_FIX, at(0));
+    expect(created.saved).toMatchObject({
+      savedIn: 'local',
+      message: 'Database error detected. Your survey has been saved as an emergency backup. Please refresh the page to recover your data.',
+    });
+    // The backup it speaks of exists: the pending copy, and the emergency copy of the record.
+    expect(JSON.parse(localStorage.getItem(PENDING_SURVEYS_KEY) ?? '[]')).toEqual([expect.objectContaining({ id: created.survey.id, surveyTitle: 'Night run' })]);
+    expect((await stores.surveys.get(created.survey.id))?.surveyTitle).toBe('Night run');
+  }, 10_000);
+
+  it("…and when no backup could be kept, it does not claim one: 'Failed to save survey to database'", async () => {
+    failDatabaseWrites();
+    vi.spyOn(IDBFactory.prototype, 'open').mockImplementation(() => {
+      throw new DOMException('no room', 'QuotaExceededError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await expect(createSurvey(form('Night run'), NO_FIX, at(0))).rejects.toMatchObject({ message: 'Failed to save survey to database' });
+  }, 10_000);
+
+  it("a survey that cannot be read: 'Failed to load survey'", async () => {
+    const first = await createSurvey(form('First'), NO_FIX, at(0));
+    await createSurvey(form('Second'), NO_FIX, at(10));
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(() => {
+      throw new DOMException('The backing store is gone', 'UnknownError');
+    });
+    await expect(loadSurvey(first.survey.id)).rejects.toMatchObject({ message: 'Failed to load survey' });
   });
 
   it('a measurement the store lost comes back from the local ring at startup', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     const saved = await addMeasurement(survey, input(2), NO_FIX, at(5));
     const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
-    localStorage.clear(); // the store's data is gone (cleared site data, a corrupt profile)
-    localStorage.setItem(RECENT_MEASUREMENTS_KEY, ring ?? '[]');
+    // The store's data is gone (cleared site data, a corrupt profile); the ring survived.
     resetStorageForTests();
+    globalThis.indexedDB = new IDBFactory();
+    resetEmergencyDbForTests();
+    localStorage.clear();
+    localStorage.setItem(RECENT_MEASUREMENTS_KEY, ring ?? '[]');
     expect(await restoreLocalCopies()).toBe(2); // the START and the measurement
     expect((await listMeasurements(survey.id)).map((m) => m.id)).toContain(saved.measurement.id);
   });

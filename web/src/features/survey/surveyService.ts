@@ -3,29 +3,23 @@
 //
 // Nothing acknowledged is lost: a new survey has an emergency copy in localStorage until it
 // is read back from the store; a measurement counts as saved only when the store says so
-// (IndexedDB transaction complete, or the emergency copy written), and the most recent
-// measurements are also kept in a small localStorage ring that is replayed at startup.
+// (its transaction complete, with its running-CSV row, or its emergency copy written), and
+// the most recent measurements are also kept in a small localStorage ring that is replayed
+// at startup.
 import { SurveyRuleError, csvHeader, csvRows, validateNewSurvey } from '../../core/survey';
+import type { Measurement, Survey } from '../../model';
 import {
-  deleteByIdPrefix,
-  deleteByIndex,
-  deleteItem,
   forgetMeasurement,
   forgetPendingSurvey,
-  getAllItems,
-  getByIdPrefix,
-  getByIndex,
-  getItem,
   keepPendingSurvey,
   pendingSurveys,
   recentMeasurements,
   rememberMeasurement,
-  saveItem,
-  saveMeasurement,
+  requestPersistence,
+  stores,
   type SaveOutcome,
-  type StoredItem,
 } from '../../services/storage';
-import { buildMeasurement, buildSurvey, startMeasurement, type Fix, type Measurement, type MeasurementInput, type Survey, type SurveyForm } from './records';
+import { buildMeasurement, buildSurvey, startMeasurement, type Fix, type MeasurementInput, type SurveyForm } from './records';
 
 /** SPEC §8 survey messages, word for word. */
 export const SURVEY_MESSAGES = {
@@ -51,15 +45,8 @@ export class SurveyError extends Error {
 
 export { SurveyRuleError };
 
-const asSurvey = (item: StoredItem) => item as unknown as Survey;
-const asMeasurement = (item: StoredItem) => item as unknown as Measurement;
-const stored = (record: Survey | Measurement) => record as unknown as StoredItem;
-
 /** Every survey, newest first. */
-export async function listSurveys(): Promise<Survey[]> {
-  const surveys = (await getAllItems('surveys')).map(asSurvey);
-  return surveys.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
-}
+export const listSurveys = (): Promise<Survey[]> => stores.surveys.list();
 
 /** The survey marked active (the newest if several are), or null. */
 export async function findActiveSurvey(): Promise<Survey | null> {
@@ -68,27 +55,14 @@ export async function findActiveSurvey(): Promise<Survey | null> {
 
 /** Marks every active survey but `keepId` inactive. */
 async function deactivateOthers(keepId: string | null): Promise<void> {
-  for (const survey of await listSurveys()) {
-    if (survey.active && survey.id !== keepId) await saveItem('surveys', stored({ ...survey, active: false }));
-  }
+  const others = (await listSurveys()).filter((survey) => survey.active && survey.id !== keepId);
+  if (others.length > 0) await stores.surveys.saveMany(others.map((survey) => ({ ...survey, active: false })));
 }
 
-/** The id prefix of a survey's running-CSV records (header first, then a row each). */
-const csvPrefix = (surveyId: string) => `${surveyId}|`;
-const csvRowId = (m: Measurement) => `${csvPrefix(m.user_id)}${m.createdAt}|${m.id}`;
-
-async function startRunningCsv(surveyId: string): Promise<void> {
-  await saveItem('csv-data', { id: csvPrefix(surveyId), surveyId, text: await csvHeader() });
-}
-
-async function appendToRunningCsv(m: Measurement): Promise<void> {
-  await saveItem('csv-data', { id: csvRowId(m), surveyId: m.user_id, text: await csvRows([m]) });
-}
-
-/** The survey's running CSV: its header and a row per measurement, oldest first. */
+/** The survey's running CSV (SPEC §4): the core's header and a row per measurement, oldest first. */
 export async function runningCsv(surveyId: string): Promise<string> {
-  const parts = await getByIdPrefix('csv-data', csvPrefix(surveyId));
-  return parts.map((part) => String(part.text ?? '')).join('');
+  const [header, rows] = await Promise.all([csvHeader(), stores.csvRows.of(surveyId)]);
+  return header + rows.join('');
 }
 
 export interface CreatedSurvey {
@@ -98,35 +72,44 @@ export interface CreatedSurvey {
   start: Measurement;
 }
 
+/** Saves a measurement with its running-CSV row (one transaction), then the local ring. */
+async function saveWithRow(m: Measurement): Promise<SaveOutcome> {
+  const outcome = await stores.measurements.save(m, await csvRows([m]));
+  rememberMeasurement(m);
+  return outcome;
+}
+
 /**
  * Creates a survey (SPEC §4): validated by the core, made active (the previous active one
- * deactivated), kept as an emergency copy until read back, its START measurement written,
- * its running CSV started. Throws SurveyRuleError with the SPEC validation message.
+ * deactivated), kept as an emergency copy until read back, its START measurement written
+ * with the first row of its running CSV. Asks the browser to keep the data (persistent
+ * storage). Throws SurveyRuleError with the SPEC validation message; 'Database error
+ * detected. …' only when the emergency copy exists, else 'Failed to save survey to database'.
  */
 export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date()): Promise<CreatedSurvey> {
   const survey = buildSurvey(form, now);
   await validateNewSurvey(survey);
-  keepPendingSurvey(stored(survey));
+  const copyKept = keepPendingSurvey(survey);
   let saved: SaveOutcome;
   try {
     await deactivateOthers(survey.id);
-    saved = await saveItem('surveys', stored(survey));
+    saved = await stores.surveys.save(survey);
   } catch (cause) {
-    throw new SurveyError('database-error', SURVEY_MESSAGES.databaseError, { cause });
+    if (copyKept) throw new SurveyError('database-error', SURVEY_MESSAGES.databaseError, { cause });
+    throw new SurveyError('save-failed', SURVEY_MESSAGES.saveFailed, { cause });
   }
-  if (saved.savedIn === 'local') saved = { savedIn: 'local', message: SURVEY_MESSAGES.databaseError };
-  else if (await getItem('surveys', survey.id)) forgetPendingSurvey(survey.id);
+  if (saved.savedIn === 'local') saved = { ...saved, message: SURVEY_MESSAGES.databaseError };
+  else if (await stores.surveys.get(survey.id)) forgetPendingSurvey(survey.id);
+  void requestPersistence();
   const start = startMeasurement(survey.id, fix, now);
-  await saveMeasurementDurably(start);
-  await startRunningCsv(survey.id);
-  await appendToRunningCsv(start);
+  await saveWithRow(start);
   return { survey, saved, start };
 }
 
 /** Saves the survey record (e.g. with lastAutoSaved). Throws 'Failed to save survey to database'. */
 export async function updateSurvey(survey: Survey): Promise<SaveOutcome> {
   try {
-    return await saveItem('surveys', stored(survey));
+    return await stores.surveys.save(survey);
   } catch (cause) {
     throw new SurveyError('save-failed', SURVEY_MESSAGES.saveFailed, { cause });
   }
@@ -136,8 +119,7 @@ export async function updateSurvey(survey: Survey): Promise<SaveOutcome> {
 export async function loadSurvey(id: string): Promise<Survey> {
   let survey: Survey | undefined;
   try {
-    const item = await getItem('surveys', id);
-    survey = item && asSurvey(item);
+    survey = await stores.surveys.get(id);
   } catch (cause) {
     throw new SurveyError('load-failed', SURVEY_MESSAGES.loadFailed, { cause });
   }
@@ -145,35 +127,20 @@ export async function loadSurvey(id: string): Promise<Survey> {
   try {
     await deactivateOthers(id);
     const active = { ...survey, active: true };
-    await saveItem('surveys', stored(active));
+    await stores.surveys.save(active);
     return active;
   } catch (cause) {
     throw new SurveyError('load-failed', SURVEY_MESSAGES.loadFailed, { cause });
   }
 }
 
-/** Clears a survey (SPEC §4): deactivates it and deletes all its measurements. */
+/** Clears a survey (SPEC §4): deactivates it and deletes all its measurements (and their rows and media). */
 export async function clearSurvey(id: string): Promise<void> {
-  const item = await getItem('surveys', id);
-  if (!item) throw new SurveyError('not-found', SURVEY_MESSAGES.notFound);
-  await saveItem('surveys', { ...item, active: false });
+  const survey = await stores.surveys.get(id);
+  if (!survey) throw new SurveyError('not-found', SURVEY_MESSAGES.notFound);
+  await stores.surveys.save({ ...survey, active: false });
   for (const m of recentMeasurements()) if (m.user_id === id) forgetMeasurement(m.id);
-  await deleteByIndex('measurements', 'by-survey', id);
-  await deleteByIdPrefix('csv-data', csvPrefix(id));
-  await startRunningCsv(id);
-}
-
-/** A survey's measurements, newest first. */
-export async function listMeasurements(surveyId: string): Promise<Measurement[]> {
-  const items = (await getByIndex('measurements', 'by-survey', surveyId)).map(asMeasurement);
-  return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-}
-
-/** The store's save policy, plus the local ring of recent measurements. */
-async function saveMeasurementDurably(m: Measurement): Promise<SaveOutcome> {
-  const outcome = await saveMeasurement(stored(m));
-  rememberMeasurement(stored(m));
-  return outcome;
+  await stores.measurements.removeAllOf(id);
 }
 
 export interface SavedMeasurement {
@@ -183,38 +150,23 @@ export interface SavedMeasurement {
 
 /**
  * Adds a measurement to the survey (SPEC §4): written after the 50 ms delay with the §8
- * retry and emergency policy, backed up locally, appended to the running CSV; the store
- * raises the database-change signal. Throws StorageError 'Critical error: …' when nothing
- * could keep it.
+ * retry and emergency policy, together with its running-CSV row, backed up locally; the
+ * store raises the database-change signal. Throws StorageError 'Critical error: …' when
+ * nothing could keep it.
  */
 export async function addMeasurement(survey: Survey | null, input: MeasurementInput, fix: Fix, now = new Date()): Promise<SavedMeasurement> {
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
   const measurement = buildMeasurement(survey.id, input, fix, now);
-  const outcome = await saveMeasurementDurably(measurement);
-  try {
-    await appendToRunningCsv(measurement);
-  } catch (error) {
-    // The measurement itself is safe; the running CSV is rebuilt from the store on export.
-    console.warn('Running CSV: row not appended:', error);
-  }
-  return { measurement, outcome };
+  return { measurement, outcome: await saveWithRow(measurement) };
 }
 
-/** Saves an edited measurement (same policy as adding) and its running-CSV row. */
-export async function updateMeasurement(measurement: Measurement): Promise<SaveOutcome> {
-  const outcome = await saveMeasurementDurably(measurement);
-  try {
-    await appendToRunningCsv(measurement);
-  } catch (error) {
-    console.warn('Running CSV: row not updated:', error);
-  }
-  return outcome;
-}
+/** Saves an edited measurement (same policy as adding) with its rewritten running-CSV row. */
+export const updateMeasurement = (measurement: Measurement): Promise<SaveOutcome> => saveWithRow(measurement);
 
+/** Deletes a measurement with its running-CSV row and its media. */
 export async function deleteMeasurement(measurement: Measurement): Promise<void> {
-  await deleteItem('measurements', measurement.id);
+  await stores.measurements.remove(measurement);
   forgetMeasurement(measurement.id);
-  await deleteItem('csv-data', csvRowId(measurement));
 }
 
 /**
@@ -223,10 +175,9 @@ export async function deleteMeasurement(measurement: Measurement): Promise<void>
  */
 export async function restoreLocalCopies(): Promise<number> {
   let restored = 0;
-  for (const survey of pendingSurveys().map(asSurvey)) {
-    const existing = await getItem('surveys', survey.id);
-    if (!existing) {
-      const outcome = await saveItem('surveys', stored(survey));
+  for (const survey of pendingSurveys()) {
+    if (!(await stores.surveys.get(survey.id))) {
+      const outcome = await stores.surveys.save(survey);
       restored += 1;
       if (outcome.savedIn === 'indexeddb') forgetPendingSurvey(survey.id);
     } else {
@@ -234,8 +185,8 @@ export async function restoreLocalCopies(): Promise<number> {
     }
   }
   for (const m of recentMeasurements()) {
-    if (!(await getItem('measurements', m.id))) {
-      await saveItem('measurements', m);
+    if (!(await stores.measurements.get(m.id))) {
+      await stores.measurements.save(m, await csvRows([m]));
       restored += 1;
     }
   }

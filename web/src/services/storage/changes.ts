@@ -3,6 +3,7 @@
 // hear it through a BroadcastChannel, so two tabs writing to one survey both stay current.
 
 export interface StoreChange {
+  /** The store written, or '*' when everything may have changed. */
   store: string;
   /** True when this tab wrote it; false when another tab did. */
   local: boolean;
@@ -38,6 +39,11 @@ export function notifyChange(store: string): void {
   } catch {
     // A closed channel (page unloading): this tab was told already.
   }
+}
+
+/** Tells this tab's listeners that every store may have changed (recovery from emergency mode). */
+export function notifyReload(): void {
+  deliver({ store: '*', local: false });
 }
 
 /** Listens to the signal; returns the unsubscribe function. */

@@ -1,14 +1,17 @@
 // Reads and writes on an open IndexedDB connection, as promises. A write counts as done
-// only when its transaction completes; every write transaction asks for strict
-// durability (the browser flushes to disk before `complete`).
+// only when its transaction completes; every write transaction asks for strict durability
+// (the browser flushes to disk before `complete`) and records, in the same transaction,
+// the revision of each record it writes (the `revisions` store: when it was saved), so an
+// emergency copy is put back only when it is newer (storageService.ts).
 import { ItemExistsError, StorageError } from './errors';
-import type { StoreName, StoredItem } from './schema';
+import { REVISIONS, type RecordOf, type RevisionRecord, type StoreName } from './schema';
 
 const STRICT: IDBTransactionOptions = { durability: 'strict' };
 
-function writeTransaction(db: IDBDatabase, stores: StoreName | StoreName[]): IDBTransaction {
-  return db.transaction(stores, 'readwrite', STRICT);
-}
+/** A record to put, or an id to delete, in one write. */
+export type WriteOp =
+  | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number } }[StoreName]
+  | { kind: 'delete'; store: StoreName; id: string };
 
 /** Resolves on `complete`; rejects with the error that aborted the transaction. */
 export function transactionDone(tx: IDBTransaction): Promise<void> {
@@ -28,9 +31,32 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-export async function idbAdd(db: IDBDatabase, store: StoreName, item: StoredItem): Promise<void> {
-  const tx = writeTransaction(db, store);
+function revise(tx: IDBTransaction, store: StoreName, id: string, savedAt: number): void {
+  tx.objectStore(REVISIONS).put({ store, id, savedAt } satisfies RevisionRecord);
+}
+
+/** Puts and deletes in one strict transaction, with their revisions. */
+export async function idbWrite(db: IDBDatabase, ops: readonly WriteOp[], savedAt = Date.now()): Promise<void> {
+  if (ops.length === 0) return;
+  const stores = [...new Set(ops.map((op) => op.store))];
+  const tx = db.transaction([...stores, REVISIONS], 'readwrite', STRICT);
+  for (const op of ops) {
+    if (op.kind === 'put') {
+      tx.objectStore(op.store).put(op.item);
+      revise(tx, op.store, op.item.id, op.savedAt ?? savedAt);
+    } else {
+      tx.objectStore(op.store).delete(op.id);
+      tx.objectStore(REVISIONS).delete([op.store, op.id]);
+    }
+  }
+  await transactionDone(tx);
+}
+
+/** Adds a new record; an id already there fails with 'Item already exists'. */
+export async function idbAdd<S extends StoreName>(db: IDBDatabase, store: S, item: RecordOf<S>): Promise<void> {
+  const tx = db.transaction([store, REVISIONS], 'readwrite', STRICT);
   tx.objectStore(store).add(item);
+  revise(tx, store, item.id, Date.now());
   try {
     await transactionDone(tx);
   } catch (error) {
@@ -39,97 +65,100 @@ export async function idbAdd(db: IDBDatabase, store: StoreName, item: StoredItem
   }
 }
 
-export async function idbPutMany(db: IDBDatabase, entries: readonly { store: StoreName; item: StoredItem }[]): Promise<void> {
-  if (entries.length === 0) return;
-  const stores = [...new Set(entries.map((e) => e.store))];
-  const tx = writeTransaction(db, stores);
-  for (const { store, item } of entries) tx.objectStore(store).put(item);
-  await transactionDone(tx);
+export function idbGet<S extends StoreName>(db: IDBDatabase, store: S, id: string): Promise<RecordOf<S> | undefined> {
+  return requestResult(db.transaction(store).objectStore(store).get(id)) as Promise<RecordOf<S> | undefined>;
 }
 
-export function idbPut(db: IDBDatabase, store: StoreName, item: StoredItem): Promise<void> {
-  return idbPutMany(db, [{ store, item }]);
+export function idbGetAll<S extends StoreName>(db: IDBDatabase, store: S): Promise<RecordOf<S>[]> {
+  return requestResult(db.transaction(store).objectStore(store).getAll()) as Promise<RecordOf<S>[]>;
 }
 
-export async function idbDelete(db: IDBDatabase, store: StoreName, id: IDBValidKey): Promise<void> {
-  const tx = writeTransaction(db, store);
-  tx.objectStore(store).delete(id);
-  await transactionDone(tx);
+/** The revisions of these records (0 where none is recorded: written before version 5). */
+export async function idbRevisions(db: IDBDatabase, keys: readonly { store: StoreName; id: string }[]): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const objects = db.transaction(REVISIONS).objectStore(REVISIONS);
+  const found = await Promise.all(keys.map(({ store, id }) => requestResult(objects.get([store, id]) as IDBRequest<RevisionRecord | undefined>)));
+  return found.map((revision) => revision?.savedAt ?? 0);
 }
 
-export function idbGet(db: IDBDatabase, store: StoreName, id: IDBValidKey): Promise<StoredItem | undefined> {
-  return requestResult(db.transaction(store).objectStore(store).get(id)) as Promise<StoredItem | undefined>;
+function index<S extends StoreName>(db: IDBDatabase, store: S, name: string): IDBIndex {
+  try {
+    return db.transaction(store).objectStore(store).index(name);
+  } catch (cause) {
+    throw new StorageError('invalid', `No index "${name}" on "${store}"`, { cause });
+  }
 }
 
-export function idbGetAll(db: IDBDatabase, store: StoreName): Promise<StoredItem[]> {
-  return requestResult(db.transaction(store).objectStore(store).getAll()) as Promise<StoredItem[]>;
-}
-
-export function idbCount(db: IDBDatabase, store: StoreName): Promise<number> {
-  return requestResult(db.transaction(store).objectStore(store).count());
-}
-
-/** Records of an index in key order, or reversed (`prev`: newest first for by-date). */
-export function idbGetByIndex(
+/**
+ * Records of an index in key order (`prev`: reversed), skipping `offset` and reading at most
+ * `limit` — only what is asked for is read.
+ */
+export function idbGetByIndex<S extends StoreName>(
   db: IDBDatabase,
-  store: StoreName,
-  index: string,
+  store: S,
+  indexName: string,
   query: IDBValidKey | IDBKeyRange | null,
   direction: 'next' | 'prev',
-): Promise<StoredItem[]> {
+  page: { offset?: number; limit?: number } = {},
+): Promise<RecordOf<S>[]> {
   return new Promise((resolve, reject) => {
     let source: IDBIndex;
     try {
-      source = db.transaction(store).objectStore(store).index(index);
-    } catch (cause) {
-      reject(new StorageError('invalid', `No index "${index}" on "${store}"`, { cause }));
+      source = index(db, store, indexName);
+    } catch (error) {
+      reject(error as Error);
       return;
     }
-    const out: StoredItem[] = [];
+    const limit = page.limit ?? Infinity;
+    if (direction === 'next' && !page.offset && limit !== Infinity) {
+      requestResult(source.getAll(query, limit)).then((rows) => resolve(rows as RecordOf<S>[]), reject);
+      return;
+    }
+    const out: RecordOf<S>[] = [];
+    let skipped = !page.offset;
     const request = source.openCursor(query, direction);
     request.onsuccess = () => {
       const cursor = request.result;
-      if (!cursor) {
+      if (!cursor || out.length >= limit) {
         resolve(out);
         return;
       }
-      out.push(cursor.value as StoredItem);
+      if (!skipped) {
+        skipped = true;
+        cursor.advance(page.offset ?? 1);
+        return;
+      }
+      out.push(cursor.value as RecordOf<S>);
       cursor.continue();
     };
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new DOMException('The cursor failed', 'UnknownError'));
   });
 }
 
-/** Records whose string id starts with `prefix`, in id order. */
-export function idbGetByIdPrefix(db: IDBDatabase, store: StoreName, prefix: string): Promise<StoredItem[]> {
-  const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
-  return requestResult(db.transaction(store).objectStore(store).getAll(range)) as Promise<StoredItem[]>;
+/** How many records of an index match `query`. */
+export function idbCountByIndex(db: IDBDatabase, store: StoreName, indexName: string, query: IDBValidKey | IDBKeyRange): Promise<number> {
+  return requestResult(index(db, store, indexName).count(query));
 }
 
-/** How many records of an index have the key `key`. */
-export function idbCountByIndex(db: IDBDatabase, store: StoreName, index: string, key: IDBValidKey): Promise<number> {
-  return requestResult(db.transaction(store).objectStore(store).index(index).count(key));
+/** The primary keys of the records of an index that match `query`. */
+export function idbKeysByIndex(db: IDBDatabase, store: StoreName, indexName: string, query: IDBValidKey | IDBKeyRange): Promise<string[]> {
+  return requestResult(index(db, store, indexName).getAllKeys(query)) as Promise<string[]>;
 }
 
-/** Deletes every record whose index key is `key`, in one transaction. */
-export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, index: string, key: IDBValidKey): Promise<number> {
-  const tx = writeTransaction(db, store);
-  const request = tx.objectStore(store).index(index).openKeyCursor(key);
-  let deleted = 0;
+/** Deletes every record whose index key matches `query`, with their revisions, in one transaction. */
+export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, indexName: string, query: IDBValidKey | IDBKeyRange): Promise<string[]> {
+  const tx = db.transaction([store, REVISIONS], 'readwrite', STRICT);
+  const request = tx.objectStore(store).index(indexName).openKeyCursor(query);
+  const deleted: string[] = [];
   request.onsuccess = () => {
     const cursor = request.result;
     if (!cursor) return;
-    tx.objectStore(store).delete(cursor.primaryKey);
-    deleted += 1;
+    const id = cursor.primaryKey as string;
+    tx.objectStore(store).delete(id);
+    tx.objectStore(REVISIONS).delete([store, id]);
+    deleted.push(id);
     cursor.continue();
   };
   await transactionDone(tx);
   return deleted;
-}
-
-/** Deletes the records whose string id starts with `prefix`. */
-export async function idbDeleteByIdPrefix(db: IDBDatabase, store: StoreName, prefix: string): Promise<void> {
-  const tx = writeTransaction(db, store);
-  tx.objectStore(store).delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
-  await transactionDone(tx);
 }

@@ -1,27 +1,19 @@
-// The local store (docs/local-store.md): IndexedDB in layout A, emergency localStorage,
-// flags. Features import from here.
+// The local store (docs/local-store.md): IndexedDB in layout A, emergency storage, flags.
+// Features use the typed accessors of records.ts; the generic calls are for what has none yet.
+export * as stores from './records';
 export {
-  addItem,
-  countByIndex,
-  deleteByIdPrefix,
-  deleteByIndex,
-  getByIdPrefix,
-  deleteItem,
-  getAllItems,
-  getByIndex,
-  getItem,
+  DEFAULT_CONFIG,
+  getEmergencyTier,
   getStorageMode,
   initStorage,
   probe,
-  saveItem,
-  saveMeasurement,
   subscribeStorage,
-  DEFAULT_CONFIG,
 } from './storageService';
-export type { SaveOutcome, StorageConfig, StorageEvent, StorageMode } from './storageService';
+export type { EmergencyTier, SaveOutcome, StorageConfig, StorageEvent, StorageMode } from './storageService';
 export { ItemExistsError, MESSAGES, StorageError, isStorageError } from './errors';
 export type { StorageErrorCode } from './errors';
 export { subscribeChanges } from './changes';
+export type { StoreChange } from './changes';
 export {
   forgetMeasurement,
   forgetPendingSurvey,
@@ -30,7 +22,10 @@ export {
   recentMeasurements,
   rememberMeasurement,
 } from './localCopies';
-export type { StoreChange } from './changes';
-export { BACKUP_PREFIX, BACKUPS_KEPT, EMERGENCY_KEY } from './emergencyStore';
-export { DB_NAME, SCHEMA_VERSION, STORES, STORE_NAMES, SINGLE_STORE } from './schema';
-export type { StoreName, StoredItem } from './schema';
+export { BACKUP_PREFIX, BACKUPS_KEPT, EMERGENCY_KEY } from './emergencyLocal';
+export { EMERGENCY_DB_NAME } from './emergencyDb';
+export { STORAGE_WARNING_RATIO, requestPersistence, storageUse } from './quota';
+export type { StorageUse } from './quota';
+export { rescueExport } from './rescue';
+export { DB_NAME, DB_VERSION, SCHEMA_VERSION, STORES, STORE_NAMES, SINGLE_STORE } from './schema';
+export type { AutosaveRecord, CsvRowRecord, StoreName } from './schema';

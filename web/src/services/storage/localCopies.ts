@@ -9,23 +9,25 @@
 //
 // Every access is guarded: localStorage may be full or disabled, and a safety net that
 // fails must never fail the save it protects.
-import type { StoredItem } from './schema';
+import type { Measurement, Survey } from '../../model';
+
+type WithId = { id: string };
 
 export const PENDING_SURVEYS_KEY = 'clearway:pending-surveys';
 export const RECENT_MEASUREMENTS_KEY = 'clearway:recent-measurements';
 /** Measurements kept in the ring. */
 export const RECENT_KEPT = 20;
 
-function read(key: string): StoredItem[] {
+function read<T extends WithId>(key: string): T[] {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
-    return Array.isArray(value) ? (value as StoredItem[]).filter((item) => item && typeof item === 'object' && 'id' in item) : [];
+    return Array.isArray(value) ? (value as T[]).filter((item) => item && typeof item === 'object' && typeof item.id === 'string') : [];
   } catch {
     return [];
   }
 }
 
-function write(key: string, items: StoredItem[]): boolean {
+function write(key: string, items: readonly WithId[]): boolean {
   try {
     if (items.length === 0) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, JSON.stringify(items));
@@ -37,32 +39,32 @@ function write(key: string, items: StoredItem[]): boolean {
 }
 
 /** Keeps an emergency copy of a survey being created; false when localStorage refused it. */
-export function keepPendingSurvey(survey: StoredItem): boolean {
-  return write(PENDING_SURVEYS_KEY, [...read(PENDING_SURVEYS_KEY).filter((s) => s.id !== survey.id), survey]);
+export function keepPendingSurvey(survey: Survey): boolean {
+  return write(PENDING_SURVEYS_KEY, [...read<Survey>(PENDING_SURVEYS_KEY).filter((s) => s.id !== survey.id), survey]);
 }
 
-export function forgetPendingSurvey(id: StoredItem['id']): void {
-  const items = read(PENDING_SURVEYS_KEY);
+export function forgetPendingSurvey(id: string): void {
+  const items = read<Survey>(PENDING_SURVEYS_KEY);
   if (items.some((s) => s.id === id)) write(PENDING_SURVEYS_KEY, items.filter((s) => s.id !== id));
 }
 
-export function pendingSurveys(): StoredItem[] {
-  return read(PENDING_SURVEYS_KEY);
+export function pendingSurveys(): Survey[] {
+  return read<Survey>(PENDING_SURVEYS_KEY);
 }
 
 /** Adds (or refreshes) a measurement in the ring of the most recent ones. */
-export function rememberMeasurement(measurement: StoredItem): void {
-  const items = read(RECENT_MEASUREMENTS_KEY).filter((m) => m.id !== measurement.id);
+export function rememberMeasurement(measurement: Measurement): void {
+  const items = read<Measurement>(RECENT_MEASUREMENTS_KEY).filter((m) => m.id !== measurement.id);
   items.push(measurement);
   write(RECENT_MEASUREMENTS_KEY, items.slice(-RECENT_KEPT));
 }
 
 /** Drops a measurement from the ring (it was deleted on purpose). */
-export function forgetMeasurement(id: StoredItem['id']): void {
-  const items = read(RECENT_MEASUREMENTS_KEY);
+export function forgetMeasurement(id: string): void {
+  const items = read<Measurement>(RECENT_MEASUREMENTS_KEY);
   if (items.some((m) => m.id === id)) write(RECENT_MEASUREMENTS_KEY, items.filter((m) => m.id !== id));
 }
 
-export function recentMeasurements(): StoredItem[] {
-  return read(RECENT_MEASUREMENTS_KEY);
+export function recentMeasurements(): Measurement[] {
+  return read<Measurement>(RECENT_MEASUREMENTS_KEY);
 }

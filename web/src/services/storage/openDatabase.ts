@@ -1,24 +1,34 @@
 // Opening the IndexedDB database in either layout (docs/local-store.md):
 //
-// 1. open at SCHEMA_VERSION (4). A new database, or one below 4, upgrades to layout A;
-//    a layout-B store found during the upgrade is migrated in the same transaction.
-// 2. A database already at 4 (or above) in another layout opens without an upgrade, so
-//    it is closed and reopened one version higher to run the same upgrade. A database
-//    above 4 (a migrated one) refuses version 4 with a VersionError: it is opened at its
-//    own version instead.
+// 1. open at DB_VERSION (5). A new database, or one below it (either SPEC version-4
+//    layout), upgrades to layout A; a layout-B store found during the upgrade is migrated
+//    in the same transaction, and so are the running-CSV and auto-save records of the
+//    version-4 layout A (ids made of `surveyId|createdAt|id` and `autosave|surveyId`).
+// 2. A database already at DB_VERSION (or above) in another layout opens without an
+//    upgrade, so it is closed and reopened one version higher to run the same upgrade. A
+//    database above it (a newer build's) refuses DB_VERSION with a VersionError: it is
+//    opened at its own version instead.
 // 3. Every connection closes itself when another tab asks for a new version, so no tab
 //    ever blocks an upgrade. When an old tab does not (older code), the open gives up
 //    after `blockedTimeoutMs` instead of hanging; a late success is handed to `onLateOpen`.
+// 4. A transient failure (Chromium answers 'Internal error opening backing store' right
+//    after a crash: an UnknownError) is tried again, OPEN_RETRIES_MS apart, before it counts.
 import { StorageError } from './errors';
 import {
   COLLECTION_FIELD,
+  DB_VERSION,
   KEY_PATH,
-  SCHEMA_VERSION,
+  REVISIONS,
+  REVISIONS_KEY_PATH,
   SINGLE_STORE,
   STORE_NAMES,
   STORES,
   isStoreName,
+  type IndexSpec,
 } from './schema';
+
+/** The waits before each new try of an open that failed with a transient error. */
+export const OPEN_RETRIES_MS = [250, 750, 1500];
 
 export interface OpenOptions {
   name: string;
@@ -43,13 +53,19 @@ function factory(): IDBFactory {
 
 /** Whether every store and index of layout A is there and no layout-B store is left. */
 export function hasLayoutA(db: IDBDatabase, transaction?: IDBTransaction): boolean {
-  if (db.objectStoreNames.contains(SINGLE_STORE)) return false;
+  if (db.objectStoreNames.contains(SINGLE_STORE) || !db.objectStoreNames.contains(REVISIONS)) return false;
   const tx = transaction ?? (STORE_NAMES.every((s) => db.objectStoreNames.contains(s)) ? db.transaction(STORE_NAMES) : null);
   if (!tx) return false;
   return STORE_NAMES.every((name) => {
     const store = tx.objectStore(name);
     return store.keyPath === KEY_PATH && STORES[name].every((index) => store.indexNames.contains(index.name));
   });
+}
+
+function createIndexes(store: IDBObjectStore, indexes: readonly IndexSpec[]): void {
+  for (const index of indexes) {
+    if (!store.indexNames.contains(index.name)) store.createIndex(index.name, index.keyPath);
+  }
 }
 
 /** Creates what layout A lacks and moves layout-B records over (inside a versionchange). */
@@ -63,11 +79,44 @@ export function upgradeToLayoutA(db: IDBDatabase, tx: IDBTransaction): void {
     const store = db.objectStoreNames.contains(name)
       ? tx.objectStore(name)
       : db.createObjectStore(name, { keyPath: KEY_PATH });
-    for (const index of STORES[name]) {
-      if (!store.indexNames.contains(index.name)) store.createIndex(index.name, index.keyPath);
-    }
+    createIndexes(store, STORES[name]);
   }
-  if (db.objectStoreNames.contains(SINGLE_STORE)) migrateSingleStore(db, tx);
+  if (!db.objectStoreNames.contains(REVISIONS)) db.createObjectStore(REVISIONS, { keyPath: REVISIONS_KEY_PATH });
+  if (db.objectStoreNames.contains(SINGLE_STORE)) migrateSingleStore(db, tx, () => migrateLegacyRecords(tx));
+  else migrateLegacyRecords(tx);
+}
+
+/**
+ * Version-4 layout A kept the running CSV and the auto-saves in `csv-data` under ids made
+ * of string conventions: `{surveyId}|` (the header), `{surveyId}|{createdAt}|{measurementId}`
+ * (a row) and `autosave|{surveyId}`. They become typed records: a row keyed by its
+ * measurement's id, an auto-save in `autosaves` keyed by its survey's id; the header is the
+ * core's and is not stored. Runs inside the upgrade transaction: all or nothing.
+ */
+function migrateLegacyRecords(tx: IDBTransaction): void {
+  const csv = tx.objectStore('csv-data');
+  const autosaves = tx.objectStore('autosaves');
+  const request = csv.openCursor();
+  request.onsuccess = () => {
+    const cursor = request.result;
+    if (!cursor) return;
+    const record = cursor.value as Record<string, unknown>;
+    const id = cursor.primaryKey;
+    if (typeof id === 'string' && id.includes('|')) {
+      const parts = id.split('|');
+      if (parts[0] === 'autosave' && parts.length === 2 && record.blob instanceof Blob) {
+        autosaves.put({ id: parts[1], format: record.format === 'csv' ? 'csv' : 'zip', blob: record.blob, savedAt: String(record.savedAt ?? '') });
+        cursor.delete();
+      } else if (parts.length === 2 && parts[1] === '') {
+        cursor.delete();
+      } else if (parts.length >= 3) {
+        const measurementId = parts.slice(2).join('|');
+        csv.put({ id: measurementId, surveyId: parts[0], createdAt: parts[1], text: String(record.text ?? '') });
+        cursor.delete();
+      }
+    }
+    cursor.continue();
+  };
 }
 
 /**
@@ -77,14 +126,18 @@ export function upgradeToLayoutA(db: IDBDatabase, tx: IDBTransaction): void {
  * keep it alive, so nothing is ever dropped. Any failure aborts the whole transaction
  * and the database stays as it was.
  */
-function migrateSingleStore(db: IDBDatabase, tx: IDBTransaction): void {
+function migrateSingleStore(db: IDBDatabase, tx: IDBTransaction, then: () => void): void {
   const request = tx.objectStore(SINGLE_STORE).getAll();
   request.onsuccess = () => {
     const records = request.result as Record<string, unknown>[];
     let pending = 0;
     let unplaced = 0;
+    let done = false;
     const finish = () => {
-      if (pending === 0 && unplaced === 0) db.deleteObjectStore(SINGLE_STORE);
+      if (pending > 0 || done) return;
+      done = true;
+      if (unplaced === 0) db.deleteObjectStore(SINGLE_STORE);
+      then();
     };
     for (const record of records) {
       const collection = record[COLLECTION_FIELD];
@@ -178,21 +231,43 @@ export function watchVersionChange(db: IDBDatabase, onVersionChange: () => void)
   };
 }
 
+/** Whether an open failed for a reason that may pass (Chromium's backing-store hiccup). */
+export function isTransientOpenError(error: unknown): boolean {
+  const cause = error instanceof StorageError ? error.cause : error;
+  return cause instanceof DOMException && (cause.name === 'UnknownError' || /backing store/i.test(cause.message));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** openOnce, tried again after a transient failure (OPEN_RETRIES_MS). */
+async function openRetrying(options: OpenOptions, version: number | undefined): Promise<RawOpen> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await openOnce(options, version);
+    } catch (error) {
+      const wait = OPEN_RETRIES_MS[attempt];
+      if (wait === undefined || !isTransientOpenError(error)) throw error;
+      console.warn(`Local store: opening failed (${String(error)}); trying again in ${wait} ms`);
+      await sleep(wait);
+    }
+  }
+}
+
 /** Opens the database in layout A, migrating or repairing it first when needed. */
 export async function openDatabase(options: OpenOptions): Promise<IDBDatabase> {
   let opened: RawOpen;
   try {
-    opened = await openOnce(options, SCHEMA_VERSION);
+    opened = await openRetrying(options, DB_VERSION);
   } catch (error) {
     if (!(error instanceof StorageError) || !(error.cause instanceof DOMException) || error.cause.name !== 'VersionError') throw error;
-    // Already above version 4 (migrated from layout B, or upgraded by a newer tab).
-    opened = await openOnce(options, undefined);
+    // Already above our version (upgraded by a newer build, or repaired one version higher).
+    opened = await openRetrying(options, undefined);
   }
   let db = opened.db;
   if (!hasLayoutA(db)) {
     const next = db.version + 1;
     db.close();
-    db = (await openOnce(options, next)).db;
+    db = (await openRetrying(options, next)).db;
     if (!hasLayoutA(db)) {
       db.close();
       throw new StorageError('corrupt', 'The local database has a layout that cannot be used');

@@ -1,32 +1,83 @@
-// The local store's schema (SPEC §3 "Local storage"). docs/local-store.md has the table,
-// the two layouts and the migration between them.
+// The local store's schema (SPEC §3 "Local storage"), typed: each object store, its record
+// type and its indexes. docs/local-store.md has the table, the two SPEC layouts and the
+// migrations between them.
+import type { Alert, Measurement, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint } from '../../model';
 
 /** The IndexedDB database every Clearway tab opens. */
 export const DB_NAME = 'clearway';
 
-/** The schema version of the local data store (SPEC §3, §9). */
+/** The schema version of the local data store (SPEC §3, §9): the data format's version. */
 export const SCHEMA_VERSION = 4;
 
-export type StoreName =
-  | 'surveys'
-  | 'measurements'
-  | 'routes'
-  | 'route-points'
-  | 'alerts'
-  | 'vehicleTraces'
-  | 'videoBlobs'
-  | 'csv-data'
-  | 'appSettings';
+/**
+ * The IndexedDB version of layout A as this build writes it. Version 4 is the SPEC's (both
+ * layouts); 5 adds `media`, `autosaves`, `revisions` and the measurements' compound
+ * indexes, and moves the running CSV to one row record per measurement.
+ */
+export const DB_VERSION = 5;
+
+/** One row of a survey's running CSV (SPEC §4), kept beside its measurement. */
+export interface CsvRowRecord {
+  /** The measurement's id. */
+  id: string;
+  surveyId: string;
+  /** The measurement's createdAt: the rows' order. */
+  createdAt: string;
+  /** The row, CRLF-terminated, as the core writes it. */
+  text: string;
+}
+
+/** A survey's latest auto-save export (SPEC §4 "Auto-save"). */
+export interface AutosaveRecord {
+  /** The survey's id: one auto-save per survey. */
+  id: string;
+  format: 'zip' | 'csv';
+  blob: Blob;
+  savedAt: string;
+}
+
+/** A settings category (features/settings), keyed by the category's name. */
+export interface SettingsRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** When a record was last written to this database (ms since the epoch), by store and id. */
+export interface RevisionRecord {
+  store: StoreName;
+  id: string;
+  savedAt: number;
+}
+
+/** Every store and the record it holds. */
+export interface StoreRecords {
+  surveys: Survey;
+  measurements: Measurement;
+  routes: Route;
+  'route-points': RoutePoint;
+  alerts: Alert;
+  vehicleTraces: VehicleTracePoint;
+  /** Videos (SPEC §3 "Video blob": id, blob, createdAt), as media records. */
+  videoBlobs: StoredMedia;
+  /** Photos and drawings. */
+  media: StoredMedia;
+  'csv-data': CsvRowRecord;
+  autosaves: AutosaveRecord;
+  appSettings: SettingsRecord;
+}
+
+export type StoreName = keyof StoreRecords;
+export type RecordOf<S extends StoreName> = StoreRecords[S];
 
 export interface IndexSpec {
   name: string;
-  keyPath: string;
+  keyPath: string | string[];
 }
 
 /**
- * Layout A: one object store per purpose, every record keyed by its `id`.
- * Measurements hold their survey's id in `user_id` (SPEC §3, docs/backup-format.md), so
- * `by-survey` reads that field; their category is the POI type (`poi_type`).
+ * Layout A: one object store per purpose, every record keyed by its `id`. Measurements hold
+ * their survey's id in `user_id` (SPEC §3), so `by-survey` reads that field; their category
+ * is the POI type (`poi_type`).
  */
 export const STORES: Readonly<Record<StoreName, readonly IndexSpec[]>> = {
   surveys: [],
@@ -34,6 +85,9 @@ export const STORES: Readonly<Record<StoreName, readonly IndexSpec[]>> = {
     { name: 'by-survey', keyPath: 'user_id' },
     { name: 'by-date', keyPath: 'createdAt' },
     { name: 'by-category', keyPath: 'poi_type' },
+    // A survey's page, newest first, and its highest POI number, without reading the rest.
+    { name: 'by-survey-date', keyPath: ['user_id', 'createdAt'] },
+    { name: 'by-survey-poi', keyPath: ['user_id', 'poiNumber'] },
   ],
   routes: [
     { name: 'by-survey', keyPath: 'surveyId' },
@@ -45,8 +99,16 @@ export const STORES: Readonly<Record<StoreName, readonly IndexSpec[]>> = {
   ],
   alerts: [{ name: 'by-survey', keyPath: 'surveyId' }],
   vehicleTraces: [{ name: 'by-survey', keyPath: 'surveyId' }],
-  videoBlobs: [],
-  'csv-data': [],
+  videoBlobs: [
+    { name: 'by-measurement', keyPath: 'measurementId' },
+    { name: 'by-survey', keyPath: 'surveyId' },
+  ],
+  media: [
+    { name: 'by-measurement', keyPath: 'measurementId' },
+    { name: 'by-survey', keyPath: 'surveyId' },
+  ],
+  'csv-data': [{ name: 'by-survey-date', keyPath: ['surveyId', 'createdAt'] }],
+  autosaves: [],
   appSettings: [],
 };
 
@@ -58,6 +120,10 @@ export function isStoreName(value: unknown): value is StoreName {
 
 /** The key path of every store of layout A. */
 export const KEY_PATH = 'id';
+
+/** Bookkeeping store: the revision of every record (see RevisionRecord), keyed [store, id]. */
+export const REVISIONS = 'revisions';
+export const REVISIONS_KEY_PATH = ['store', 'id'];
 
 /**
  * Layout B: a single object store of version 4 holding every record, tagged with the
@@ -75,12 +141,12 @@ export const SINGLE_STORE_INDEXES: readonly IndexSpec[] = [
   { name: 'by-order', keyPath: 'order' },
 ];
 
-/** A stored record: any object with an id (SPEC §3 "Items have an id"). */
-export interface StoredItem {
-  id: string | number;
-  [field: string]: unknown;
+export function indexKeyPath(store: StoreName, index: string): string | string[] | undefined {
+  return STORES[store].find((spec) => spec.name === index)?.keyPath;
 }
 
-export function indexKeyPath(store: StoreName, index: string): string | undefined {
-  return STORES[store].find((spec) => spec.name === index)?.keyPath;
+/** The value of a key path in a record (an array for a compound path). */
+export function keyOf(record: object, keyPath: string | string[]): unknown {
+  const field = (name: string) => (record as Record<string, unknown>)[name];
+  return Array.isArray(keyPath) ? keyPath.map(field) : field(keyPath);
 }

@@ -1,49 +1,58 @@
-// The local store the app uses: IndexedDB when it works, emergency localStorage when it
-// does not, and the move back (SPEC §3, §4, §8). One instance per page.
+// The local store the app uses: IndexedDB when it works, emergency storage when it does not,
+// and the move back (SPEC §3, §4, §8; docs/local-store.md). One instance per page.
 //
-// Modes: 'indexeddb' (normal), 'emergency' (IndexedDB corrupt, unavailable or blocked:
-// everything is kept in localStorage and IndexedDB is probed again periodically) and
-// 'failed' (not even localStorage works). Emergency copies go back to IndexedDB, by id,
-// as soon as it opens again; they leave localStorage only after that transaction completed.
+// Modes: 'indexeddb' (normal), 'emergency' (the main database is unusable: records go to the
+// durable emergency database, or to localStorage when the disk is full; IndexedDB is probed
+// again periodically) and 'failed' (nothing works). Emergency copies go back to the main
+// database when it opens again — each only if newer than the stored record — and leave
+// emergency storage only after that transaction completed.
 import {
-  emergencyCount,
-  emergencyDelete,
   emergencyEntries,
-  emergencyGet,
-  emergencyGetAll,
-  emergencyPut,
-  emergencyRemoveRestored,
-  localStorageWorks,
-} from './emergencyStore';
+  emergencyEntry,
+  emergencyMayHold,
+  emergencyRecordCount,
+  emergencyRemove,
+  emergencyWrite,
+  isQuotaError,
+  setDurableReads,
+  startDurableTier,
+  type EmergencyEntry,
+  type EmergencyTier,
+} from './emergency';
+import { localStorageWorks } from './emergencyLocal';
 import { ItemExistsError, MESSAGES, StorageError } from './errors';
-import { notifyChange } from './changes';
+import { notifyChange, notifyReload } from './changes';
 import {
   idbAdd,
   idbCountByIndex,
-  idbDelete,
-  idbDeleteByIdPrefix,
   idbDeleteByIndex,
   idbGet,
   idbGetAll,
-  idbGetByIdPrefix,
   idbGetByIndex,
-  idbPutMany,
+  idbKeysByIndex,
+  idbRevisions,
+  idbWrite,
+  type WriteOp,
 } from './idbStore';
 import { openDatabase } from './openDatabase';
-import { DB_NAME, indexKeyPath, type StoreName, type StoredItem } from './schema';
+import { DB_NAME, indexKeyPath, keyOf, type RecordOf, type StoreName } from './schema';
+import { compareKeys, matchesQuery } from './keys';
 
 export type StorageMode = 'starting' | 'indexeddb' | 'emergency' | 'failed';
+export type { EmergencyTier } from './emergency';
 
 /** What the app tells the surveyor about (features/storage turns these into toasts). */
 export type StorageEvent =
-  /** IndexedDB could not be used; records now live in localStorage. */
-  | { type: 'emergency-mode'; reason: string }
+  /** The main database cannot be used; records now go to emergency storage (`tier`). */
+  | { type: 'emergency-mode'; reason: string; tier: EmergencyTier }
   /** Emergency mode with records kept from an earlier visit. */
   | { type: 'emergency-loaded'; count: number }
   /** Emergency mode starting empty. */
   | { type: 'emergency-initialized' }
-  /** Emergency copies were written back to IndexedDB. */
+  /** Emergency copies were written back to the main database (count > 0). */
   | { type: 'recovered'; count: number }
+  /** The disk is full: saves reach only localStorage, which a crash can lose. */
+  | { type: 'at-risk' }
   /** Neither IndexedDB nor localStorage works. */
   | { type: 'critical'; message: string };
 
@@ -68,14 +77,16 @@ export const DEFAULT_CONFIG: StorageConfig = {
 };
 
 /** Where a save ended up. 'local' carries the SPEC §8 message for the surveyor. */
-export type SaveOutcome = { savedIn: 'indexeddb' } | { savedIn: 'local'; message: string };
+export type SaveOutcome = { savedIn: 'indexeddb' } | { savedIn: 'local'; message: string; tier: EmergencyTier };
 
 let config: StorageConfig = { ...DEFAULT_CONFIG };
 let mode: StorageMode = 'starting';
+let tier: EmergencyTier = 'durable';
 let db: IDBDatabase | null = null;
 let started: Promise<StorageMode> | null = null;
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
 let probing: Promise<boolean> | null = null;
+let warnedAtRisk = false;
 const listeners = new Set<(event: StorageEvent) => void>();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,6 +104,11 @@ export function subscribeStorage(listener: (event: StorageEvent) => void): () =>
 
 export function getStorageMode(): StorageMode {
   return mode;
+}
+
+/** Where emergency copies go now: the durable database, or only localStorage. */
+export function getEmergencyTier(): EmergencyTier {
+  return tier;
 }
 
 // ── Connections ──
@@ -120,36 +136,9 @@ async function connection(): Promise<IDBDatabase> {
     return db;
   } catch (error) {
     // Lost the database while in use (reopen after another tab's upgrade failed).
-    if (mode === 'indexeddb') enterEmergency(error);
+    if (mode === 'indexeddb') await enterEmergency(error);
     throw error;
   }
-}
-
-/** The emergency copy of a record, if any (never throws). */
-function pendingCopy(store: StoreName, id: IDBValidKey): StoredItem | undefined {
-  try {
-    return emergencyGet(store, id);
-  } catch {
-    return undefined;
-  }
-}
-
-/** IndexedDB key order (numbers, then dates, strings, arrays), without needing indexedDB. */
-export function compareKeys(a: unknown, b: unknown): number {
-  const rank = (v: unknown) => (typeof v === 'number' ? 0 : v instanceof Date ? 1 : typeof v === 'string' ? 2 : Array.isArray(v) ? 4 : 5);
-  const ra = rank(a);
-  const rb = rank(b);
-  if (ra !== rb) return ra - rb;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
-      const c = compareKeys(a[i], b[i]);
-      if (c !== 0) return c;
-    }
-    return a.length - b.length;
-  }
-  const va = a instanceof Date ? a.getTime() : (a as number | string);
-  const vb = b instanceof Date ? b.getTime() : (b as number | string);
-  return va < vb ? -1 : va > vb ? 1 : 0;
 }
 
 /** Runs `fn` on the connection; reopens once if another tab's upgrade closed it meanwhile. */
@@ -166,19 +155,34 @@ async function withDb<T>(fn: (db: IDBDatabase) => Promise<T>): Promise<T> {
   }
 }
 
-function enterEmergency(reason: unknown): void {
-  if (mode === 'emergency') return;
+/** Picks the emergency tier for a failure: a full disk leaves only localStorage. */
+async function tierFor(cause: unknown): Promise<EmergencyTier> {
+  if (isQuotaError(cause)) return 'local';
+  return (await startDurableTier()) ? 'durable' : 'local';
+}
+
+function warnAtRisk(): void {
+  if (warnedAtRisk) return;
+  warnedAtRisk = true;
+  emit({ type: 'at-risk' });
+}
+
+async function enterEmergency(reason: unknown): Promise<void> {
+  if (mode === 'emergency' || mode === 'failed') return;
   db?.close();
   db = null;
-  if (!localStorageWorks()) {
+  tier = await tierFor(reason);
+  if (tier === 'local' && !localStorageWorks()) {
     mode = 'failed';
     emit({ type: 'critical', message: MESSAGES.criticalStorage });
     return;
   }
   mode = 'emergency';
-  console.warn('Local store: IndexedDB unusable, using emergency storage:', reason);
-  emit({ type: 'emergency-mode', reason: reason instanceof Error ? reason.message : String(reason) });
-  const count = emergencyCount();
+  setDurableReads(true);
+  console.warn(`Local store: IndexedDB unusable, using emergency storage (${tier}):`, reason);
+  emit({ type: 'emergency-mode', reason: reason instanceof Error ? reason.message : String(reason), tier });
+  if (tier === 'local') warnAtRisk();
+  const count = await emergencyRecordCount();
   emit(count > 0 ? { type: 'emergency-loaded', count } : { type: 'emergency-initialized' });
   scheduleProbe();
 }
@@ -188,28 +192,46 @@ function scheduleProbe(): void {
   probeTimer = setTimeout(() => void probe(), config.probeIntervalMs);
 }
 
-/** Writes emergency copies back to IndexedDB; removes them once the transaction completed. */
+/**
+ * Writes emergency copies back to the main database: a copy (or a tombstone) is applied only
+ * when it is newer than the stored record's revision; stale ones are dropped. Copies leave
+ * emergency storage only once the transaction completed.
+ */
 async function restoreEmergencyCopies(): Promise<number> {
-  const entries = emergencyEntries();
+  const entries = await emergencyEntries();
   if (entries.length === 0) return 0;
-  await withDb((current) => idbPutMany(current, entries));
-  emergencyRemoveRestored(entries);
-  emit({ type: 'recovered', count: entries.length });
-  return entries.length;
+  const revisions = await withDb((current) => idbRevisions(current, entries));
+  const newer = entries.filter((entry, i) => entry.savedAt > (revisions[i] ?? 0));
+  const ops: WriteOp[] = newer.map((entry) =>
+    entry.deleted
+      ? { kind: 'delete', store: entry.store, id: entry.id }
+      : ({ kind: 'put', store: entry.store, item: entry.item, savedAt: entry.savedAt } as WriteOp),
+  );
+  await withDb((current) => idbWrite(current, ops));
+  for (const entry of entries) await emergencyRemove(entry.store, entry.id, entry.savedAt);
+  const restored = newer.filter((entry) => !entry.deleted).length;
+  if (newer.length > 0) {
+    if (restored > 0) emit({ type: 'recovered', count: restored });
+    notifyReload();
+  }
+  return restored;
 }
 
 /** Tries IndexedDB again (emergency mode, or copies waiting); true when it is in use. */
 export function probe(): Promise<boolean> {
   probing ??= (async () => {
+    const wasEmergency = mode === 'emergency';
     try {
       await connection();
       mode = 'indexeddb';
+      setDurableReads(false);
       clearTimeout(probeTimer);
       await restoreEmergencyCopies();
+      if (wasEmergency) notifyReload();
       return true;
     } catch (error) {
       console.warn('Local store: IndexedDB still unusable:', error);
-      if (mode === 'indexeddb' && db === null) enterEmergency(error);
+      if (mode === 'indexeddb' && db === null) await enterEmergency(error);
       else scheduleProbe();
       return mode === 'indexeddb';
     } finally {
@@ -228,9 +250,10 @@ export function initStorage(overrides: Partial<StorageConfig> = {}): Promise<Sto
       mode = 'indexeddb';
     } catch (error) {
       mode = 'starting';
-      enterEmergency(error);
+      await enterEmergency(error);
       return mode;
     }
+    await startDurableTier();
     try {
       await restoreEmergencyCopies();
     } catch (error) {
@@ -244,90 +267,99 @@ export function initStorage(overrides: Partial<StorageConfig> = {}): Promise<Sto
 
 // ── Reads ──
 
-function overlay(items: StoredItem[], store: StoreName, keep: (item: StoredItem) => boolean = () => true): StoredItem[] {
-  let pending: StoredItem[];
+/** Merges emergency copies (and tombstones) of `store` into records read from IndexedDB. */
+async function overlay<S extends StoreName>(items: RecordOf<S>[], store: S, keep: (item: RecordOf<S>) => boolean = () => true): Promise<RecordOf<S>[]> {
+  let pending: EmergencyEntry[];
   try {
-    pending = emergencyGetAll(store).filter(keep);
+    pending = await emergencyEntries(store);
   } catch {
     return items;
   }
   if (pending.length === 0) return items;
-  const ids = new Set(pending.map((item) => item.id));
-  return [...items.filter((item) => !ids.has(item.id)), ...pending];
+  const replaced = new Set(pending.map((entry) => entry.id));
+  const copies = pending.filter((entry) => !entry.deleted).map((entry) => entry.item as RecordOf<S>).filter(keep);
+  return [...items.filter((item) => !replaced.has(item.id)), ...copies];
 }
 
-export async function getItem(store: StoreName, id: IDBValidKey): Promise<StoredItem | undefined> {
+export async function getItem<S extends StoreName>(store: S, id: string): Promise<RecordOf<S> | undefined> {
   await initStorage();
-  const local = mode === 'failed' ? undefined : pendingCopy(store, id);
-  if (local || mode !== 'indexeddb') return local;
+  if (mode === 'failed') return undefined;
+  if (mode !== 'indexeddb' || emergencyMayHold(store, id)) {
+    const copy = await emergencyEntry(store, id);
+    if (copy) return copy.deleted ? undefined : (copy.item as RecordOf<S>);
+    if (mode !== 'indexeddb') return undefined;
+  }
   return withDb((current) => idbGet(current, store, id));
 }
 
-export async function getAllItems(store: StoreName): Promise<StoredItem[]> {
+export async function getAllItems<S extends StoreName>(store: S): Promise<RecordOf<S>[]> {
   await initStorage();
   if (mode === 'failed') return [];
   const stored = mode === 'indexeddb' ? await withDb((current) => idbGetAll(current, store)) : [];
   return overlay(stored, store);
 }
 
+export interface IndexRead {
+  /** Reverse index order (SPEC: measurements by-date, newest first). */
+  newestFirst?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
 /**
- * Records whose index key equals `key` (or all, when `key` is null), in index order;
- * `newestFirst` reverses it (SPEC: measurements by-date, newest first).
+ * Records whose index key matches `query` (a key, a key range, or null for all), in index
+ * order, reading only the page asked for when no emergency copy of the store is waiting.
  */
-export async function getByIndex(
-  store: StoreName,
+export async function getByIndex<S extends StoreName>(
+  store: S,
   index: string,
-  key: IDBValidKey | null,
-  options: { newestFirst?: boolean } = {},
-): Promise<StoredItem[]> {
+  query: IDBValidKey | IDBKeyRange | null,
+  options: IndexRead = {},
+): Promise<RecordOf<S>[]> {
   await initStorage();
   const keyPath = indexKeyPath(store, index);
   if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
   if (mode === 'failed') return [];
   const direction = options.newestFirst ? 'prev' : 'next';
-  const stored = mode === 'indexeddb' ? await withDb((current) => idbGetByIndex(current, store, index, key, direction)) : [];
-  const merged = overlay(stored, store, (item) => item[keyPath] !== undefined && (key === null || compareKeys(item[keyPath], key) === 0));
-  if (merged.length === stored.length && merged.every((item, i) => item === stored[i])) return stored;
-  const sorted = merged.sort((a, b) => compareKeys(a[keyPath], b[keyPath]));
-  return options.newestFirst ? sorted.reverse() : sorted;
+  const pending = await emergencyEntries(store).catch(() => []);
+  if (mode === 'indexeddb' && pending.length === 0) {
+    return withDb((current) => idbGetByIndex(current, store, index, query, direction, options));
+  }
+  const stored = mode === 'indexeddb' ? await withDb((current) => idbGetByIndex(current, store, index, query, direction)) : [];
+  const merged = await overlay(stored, store, (item) => keyOf(item, keyPath) !== undefined && matchesQuery(keyOf(item, keyPath), query));
+  const sorted = merged.sort((a, b) => compareKeys(keyOf(a, keyPath), keyOf(b, keyPath)));
+  if (options.newestFirst) sorted.reverse();
+  const from = options.offset ?? 0;
+  return sorted.slice(from, options.limit === undefined ? undefined : from + options.limit);
 }
 
-/** Records whose string id starts with `prefix`, in id order. */
-export async function getByIdPrefix(store: StoreName, prefix: string): Promise<StoredItem[]> {
-  await initStorage();
-  if (mode === 'failed') return [];
-  const stored = mode === 'indexeddb' ? await withDb((current) => idbGetByIdPrefix(current, store, prefix)) : [];
-  const merged = overlay(stored, store, (item) => String(item.id).startsWith(prefix));
-  if (merged.length === stored.length) return stored;
-  return merged.sort((a, b) => compareKeys(a.id, b.id));
-}
-
-/** How many records of `store` have `key` in `index` (emergency copies included). */
-export async function countByIndex(store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+/** How many records of `store` match `query` in `index` (emergency copies included). */
+export async function countByIndex(store: StoreName, index: string, query: IDBValidKey | IDBKeyRange): Promise<number> {
   await initStorage();
   const keyPath = indexKeyPath(store, index);
   if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
   if (mode === 'failed') return 0;
-  let pending: StoredItem[] = [];
-  try {
-    pending = emergencyGetAll(store).filter((item) => compareKeys(item[keyPath], key) === 0);
-  } catch {
-    pending = [];
-  }
-  if (mode !== 'indexeddb') return pending.length;
-  const stored = await withDb((current) => idbCountByIndex(current, store, index, key));
+  const pending = (await emergencyEntries(store).catch(() => [])).filter((entry) => {
+    const item = entry.item as Record<string, unknown> | null;
+    return item !== null && matchesQuery(keyOf(item, keyPath), query);
+  });
+  if (mode !== 'indexeddb') return pending.filter((entry) => !entry.deleted).length;
+  const stored = await withDb((current) => idbCountByIndex(current, store, index, query));
   if (pending.length === 0) return stored;
-  // A pending copy of a record IndexedDB also holds counts once.
-  const held = await Promise.all(pending.map((item) => withDb((current) => idbGet(current, store, item.id))));
-  return stored + held.filter((item) => item === undefined).length;
+  // A copy of a record IndexedDB also holds counts once; a tombstone of one hides it.
+  const keys = new Set(await withDb((current) => idbKeysByIndex(current, store, index, query)));
+  let count = stored;
+  for (const entry of pending) {
+    if (entry.deleted && keys.has(entry.id)) count -= 1;
+    else if (!entry.deleted && !keys.has(entry.id)) count += 1;
+  }
+  return count;
 }
 
 // ── Writes ──
 
-function checkId(item: StoredItem): void {
-  if (typeof item.id !== 'string' && typeof item.id !== 'number') {
-    throw new StorageError('invalid', 'A stored item needs an id');
-  }
+function checkId(item: { id?: unknown }): asserts item is { id: string } {
+  if (typeof item.id !== 'string' || item.id === '') throw new StorageError('invalid', 'A stored item needs an id');
 }
 
 function requireStorage(): void {
@@ -335,99 +367,160 @@ function requireStorage(): void {
 }
 
 /** Adds a new record; an id already stored fails with 'Item already exists' (SPEC §5). */
-export async function addItem(store: StoreName, item: StoredItem): Promise<void> {
+export async function addItem<S extends StoreName>(store: S, item: RecordOf<S>): Promise<void> {
   checkId(item);
   await initStorage();
   requireStorage();
+  const copy = await emergencyEntry(store, item.id);
+  if (copy && !copy.deleted) throw new ItemExistsError();
   if (mode === 'indexeddb') {
-    if (pendingCopy(store, item.id)) throw new ItemExistsError();
     await withDb((current) => idbAdd(current, store, item));
   } else {
-    await emergencyPut(store, item, { onlyIfAbsent: true });
+    // The main database is unreachable, so only emergency copies can be checked (ids are random).
+    await emergencyWrite({ store, id: item.id, item, savedAt: Date.now(), deleted: false }, tier);
   }
   notifyChange(store);
 }
 
+/** A record to put, typed by its store. */
+export type PutOp = Extract<WriteOp, { kind: 'put' }>;
+
+async function keepInEmergency(ops: readonly WriteOp[], cause: unknown): Promise<EmergencyTier> {
+  const target: EmergencyTier = mode === 'emergency' ? tier : await tierFor(cause);
+  let used: EmergencyTier = target;
+  const savedAt = Date.now();
+  for (const op of ops) {
+    const entry: EmergencyEntry =
+      op.kind === 'put'
+        ? { store: op.store, id: op.item.id, item: op.item, savedAt, deleted: false }
+        : { store: op.store, id: op.id, item: null, savedAt, deleted: true };
+    if ((await emergencyWrite(entry, target)) === 'local') used = 'local';
+  }
+  if (used === 'local') warnAtRisk();
+  return used;
+}
+
 /**
- * Saves a record durably (SPEC §8 policy): IndexedDB with strict durability; on failure
- * one retry after `retryDelayMs`; then an emergency copy in localStorage. Resolves only
- * once the record is on disk in one of them. Throws StorageError 'local-write' when the
- * emergency copy fails too.
+ * Writes records durably, all in one transaction (SPEC §8 policy): IndexedDB with strict
+ * durability; on failure one retry after `retryDelayMs`; then emergency copies. Resolves only
+ * once they are on disk somewhere; after a save to IndexedDB any older emergency copy of
+ * them is removed, so it can never come back over this one. Throws StorageError 'local-write'
+ * when emergency storage refused them too.
  */
-export async function saveItem(store: StoreName, item: StoredItem): Promise<SaveOutcome> {
-  checkId(item);
+export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome> {
+  for (const op of ops) checkId(op.kind === 'put' ? op.item : op);
   await initStorage();
   requireStorage();
+  let cause: unknown = null;
   if (mode === 'indexeddb') {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (attempt > 0) await sleep(config.retryDelayMs);
       try {
-        await withDb((current) => idbPutMany(current, [{ store, item }]));
-        notifyChange(store);
+        await withDb((current) => idbWrite(current, ops));
+        for (const op of ops) {
+          const id = op.kind === 'put' ? op.item.id : op.id;
+          if (emergencyMayHold(op.store, id)) await emergencyRemove(op.store, id);
+        }
+        for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
         return { savedIn: 'indexeddb' };
       } catch (error) {
-        console.warn(`Local store: saving to "${store}" failed (attempt ${attempt + 1}):`, error);
+        cause = error;
+        console.warn(`Local store: saving failed (attempt ${attempt + 1}):`, error);
       }
     }
   }
-  await emergencyPut(store, item);
+  const used = await keepInEmergency(ops, cause);
   if (mode === 'indexeddb') scheduleProbe();
-  notifyChange(store);
-  return { savedIn: 'local', message: MESSAGES.savedLocally };
+  for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
+  return { savedIn: 'local', message: MESSAGES.savedLocally, tier: used };
 }
 
 /**
- * Adds or updates a measurement (SPEC §4 "Adding a measurement", §8 database errors):
- * written after the 50 ms delay, resolved only when durable. `savedIn: 'local'` carries
- * 'Database temporarily unavailable. …'; nowhere at all throws 'Critical error: …'.
+ * Writes records to the main database only, with no emergency fallback: for what may be
+ * dropped but must never take emergency storage's room (auto-saves). Throws the database's
+ * error (a QuotaExceededError when the disk is full).
  */
-export async function saveMeasurement(measurement: StoredItem): Promise<SaveOutcome> {
-  checkId(measurement);
+export async function writeDatabaseOnly(ops: readonly WriteOp[]): Promise<void> {
+  for (const op of ops) checkId(op.kind === 'put' ? op.item : op);
+  await initStorage();
+  if (mode !== 'indexeddb') throw new StorageError('unavailable', 'The local database is not available');
+  await withDb((current) => idbWrite(current, ops));
+  for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
+}
+
+/** Saves one record (see saveRecords). */
+export function saveItem<S extends StoreName>(store: S, item: RecordOf<S>): Promise<SaveOutcome> {
+  return saveRecords([{ kind: 'put', store, item } as PutOp]);
+}
+
+/**
+ * Adds or updates a measurement with whatever must be written beside it (its running-CSV
+ * row) in the same transaction (SPEC §4 "Adding a measurement", §8 database errors): written
+ * after the 50 ms delay, resolved only when durable. `savedIn: 'local'` carries 'Database
+ * temporarily unavailable. …'; nowhere at all throws 'Critical error: …'.
+ */
+export async function saveMeasurement(ops: readonly WriteOp[]): Promise<SaveOutcome> {
   await sleep(config.writeDelayMs);
   try {
-    return await saveItem('measurements', measurement);
+    return await saveRecords(ops);
   } catch (cause) {
     throw new StorageError('critical', MESSAGES.criticalSave, { cause });
   }
 }
 
-export async function deleteItem(store: StoreName, id: IDBValidKey): Promise<void> {
+/** Deletes records; in emergency mode the deletions are kept so they hold on recovery. */
+export async function deleteRecords(keys: readonly { store: StoreName; id: string }[]): Promise<void> {
   await initStorage();
   requireStorage();
-  if (mode === 'indexeddb') await withDb((current) => idbDelete(current, store, id));
-  emergencyDelete(store, id);
-  notifyChange(store);
+  const ops: WriteOp[] = keys.map(({ store, id }) => ({ kind: 'delete', store, id }));
+  if (mode === 'indexeddb') {
+    await withDb((current) => idbWrite(current, ops));
+    for (const { store, id } of keys) if (emergencyMayHold(store, id)) await emergencyRemove(store, id);
+  } else {
+    await keepInEmergency(ops, null);
+  }
+  for (const store of new Set(keys.map((key) => key.store))) notifyChange(store);
 }
 
-/** Deletes every record of `store` whose `index` key is `key`; returns how many IndexedDB held. */
-export async function deleteByIndex(store: StoreName, index: string, key: IDBValidKey): Promise<number> {
+export function deleteItem(store: StoreName, id: string): Promise<void> {
+  return deleteRecords([{ store, id }]);
+}
+
+/** Deletes every record of `store` whose `index` key matches `query`; returns their ids. */
+export async function deleteByIndex(store: StoreName, index: string, query: IDBValidKey | IDBKeyRange): Promise<string[]> {
   await initStorage();
   requireStorage();
   const keyPath = indexKeyPath(store, index);
   if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
-  const deleted = mode === 'indexeddb' ? await withDb((current) => idbDeleteByIndex(current, store, index, key)) : 0;
-  for (const item of emergencyGetAll(store)) if (compareKeys(item[keyPath], key) === 0) emergencyDelete(store, item.id);
+  const pending = (await emergencyEntries(store)).filter((entry) => {
+    const item = entry.item as Record<string, unknown> | null;
+    return !entry.deleted && item !== null && matchesQuery(keyOf(item, keyPath), query);
+  });
+  let deleted: string[] = [];
+  if (mode === 'indexeddb') {
+    deleted = await withDb((current) => idbDeleteByIndex(current, store, index, query));
+    for (const entry of pending) await emergencyRemove(store, entry.id);
+  } else {
+    await keepInEmergency(
+      pending.map((entry) => ({ kind: 'delete', store, id: entry.id })),
+      null,
+    );
+  }
   notifyChange(store);
-  return deleted;
+  return [...new Set([...deleted, ...pending.map((entry) => entry.id)])];
 }
 
-/** Deletes the records of `store` whose string id starts with `prefix`. */
-export async function deleteByIdPrefix(store: StoreName, prefix: string): Promise<void> {
-  await initStorage();
-  requireStorage();
-  if (mode === 'indexeddb') await withDb((current) => idbDeleteByIdPrefix(current, store, prefix));
-  for (const item of emergencyGetAll(store)) if (String(item.id).startsWith(prefix)) emergencyDelete(store, item.id);
-  notifyChange(store);
-}
-
-/** For tests: forget the page's connection and state (the database itself stays). */
+/** For tests: forget the page's connection and state (the databases themselves stay). */
 export function resetStorageForTests(): void {
   clearTimeout(probeTimer);
   db?.close();
   db = null;
   mode = 'starting';
+  tier = 'durable';
   started = null;
   probing = null;
+  warnedAtRisk = false;
+  setDurableReads(false);
   listeners.clear();
   config = { ...DEFAULT_CONFIG };
 }

@@ -14,6 +14,18 @@ function Toast({ item }: { item: ToastItem }) {
         <p className="toast__title">{item.title}</p>
         {item.description && <p className="toast__description">{item.description}</p>}
       </div>
+      {item.action && (
+        <button
+          type="button"
+          className="toast__action"
+          onClick={() => {
+            item.action?.run();
+            dismissToast(item.id);
+          }}
+        >
+          {item.action.label}
+        </button>
+      )}
       <button
         type="button"
         className="toast__close"

@@ -1,3 +1,3 @@
 export { toast, dismissToast, DEFAULT_TOAST_DURATION_MS } from './toastStore';
-export type { ToastOptions, ToastVariant } from './toastStore';
+export type { ToastAction, ToastOptions, ToastVariant } from './toastStore';
 export { Toaster } from './Toaster';

@@ -3,12 +3,19 @@
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast (e.g. 'Export stored data'): runs `run`, then the toast closes. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** How long the toast stays, in milliseconds. */
+  /** How long the toast stays, in milliseconds; Infinity keeps it until dismissed. */
   durationMs?: number;
+  action?: ToastAction;
 }
 
 export interface ToastItem {
@@ -17,6 +24,7 @@ export interface ToastItem {
   description?: string;
   variant: ToastVariant;
   durationMs: number;
+  action?: ToastAction;
 }
 
 export const DEFAULT_TOAST_DURATION_MS = 5000;
@@ -39,9 +47,10 @@ export function toast(options: ToastOptions): number {
     variant: options.variant ?? 'default',
     durationMs: options.durationMs ?? DEFAULT_TOAST_DURATION_MS,
     ...(options.description === undefined ? {} : { description: options.description }),
+    ...(options.action === undefined ? {} : { action: options.action }),
   };
   emit([...toasts, item]);
-  timers.set(item.id, setTimeout(() => dismissToast(item.id), item.durationMs));
+  if (Number.isFinite(item.durationMs)) timers.set(item.id, setTimeout(() => dismissToast(item.id), item.durationMs));
   return item.id;
 }
 

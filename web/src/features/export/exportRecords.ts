@@ -1,0 +1,62 @@
+// A survey's records and media as the exports need them, read through the storage API
+// (SPEC §3 records; media are records of their own, referenced by id from a measurement's
+// imageUrl / videoUrl / drawingUrl).
+import type { MediaItem, MediaKind, SurveyRecordSet } from '../../core/exporter';
+import type { Measurement, StoredMedia, Survey } from '../../model';
+import { stores } from '../../services/storage';
+
+/** The survey's records from the local store, measurements oldest first. */
+export async function readSurveyRecords(survey: Survey): Promise<SurveyRecordSet & { measurements: Measurement[]; media: StoredMedia[] }> {
+  const [measurements, routes, traces, alerts, media] = await Promise.all([
+    stores.measurements.all(survey.id),
+    stores.routes.ofSurvey(survey.id),
+    stores.traces.ofSurvey(survey.id),
+    stores.alerts.ofSurvey(survey.id),
+    stores.media.ofSurvey(survey.id),
+  ]);
+  return { survey, measurements, routes, traces, alerts, media };
+}
+
+const FIELDS: readonly [MediaKind, 'imageUrl' | 'videoUrl' | 'drawingUrl'][] = [
+  ['image', 'imageUrl'],
+  ['video', 'videoUrl'],
+  ['drawing', 'drawingUrl'],
+];
+
+/**
+ * Reads a medium a measurement refers to that is not a media record of this survey: an id
+ * of one elsewhere in the store, `videoBlobs:{id}` (the version-4 reference), or a URL
+ * (data:, http:). Anything else reads as null (skipped with a warning by the export).
+ */
+async function readReference(reference: string): Promise<Blob | null> {
+  const id = /^videoBlobs:(.+)$/.exec(reference)?.[1] ?? reference;
+  const stored = await stores.media.get(id);
+  if (stored) return stored.blob;
+  if (!/^(data|https?):/i.test(reference)) return null;
+  const response = await fetch(reference);
+  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+  return response.blob();
+}
+
+/**
+ * The media to pack, one read at a time: the survey's media records, and the references of
+ * measurements that have no record of that kind. `kinds` limits them (images only, say).
+ */
+export function mediaOf(measurements: readonly Measurement[], records: readonly StoredMedia[] = [], kinds: readonly MediaKind[] = ['image', 'video', 'drawing']): MediaItem[] {
+  const items: MediaItem[] = [];
+  const held = new Set<string>();
+  const known = new Set(measurements.map((m) => m.id));
+  for (const record of records) {
+    if (!kinds.includes(record.kind) || !known.has(record.measurementId)) continue;
+    held.add(`${record.measurementId}\u0000${record.kind}`);
+    items.push({ measurementId: record.measurementId, kind: record.kind, read: () => Promise.resolve(record.blob) });
+  }
+  for (const m of measurements) {
+    for (const [kind, field] of FIELDS) {
+      const reference = m[field];
+      if (!kinds.includes(kind) || typeof reference !== 'string' || !reference || held.has(`${m.id}\u0000${kind}`)) continue;
+      items.push({ measurementId: m.id, kind, read: () => readReference(reference) });
+    }
+  }
+  return items;
+}

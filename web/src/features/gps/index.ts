@@ -1,0 +1,4 @@
+// The GPS feature: the position service (serial NMEA, browser failsafe), its panel and hooks.
+export { GpsPanel } from './GpsPanel';
+export { GpsControllerContext, useGps, useGpsController, useNow } from './useGps';
+export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING, fixWarning } from './freshness';

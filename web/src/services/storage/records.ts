@@ -1,0 +1,149 @@
+// One typed accessor per record kind (SPEC §3): what features use instead of store names,
+// index names and key conventions. Every write goes through the save policy of
+// storageService.ts; every read merges emergency copies.
+import type { Measurement, MediaKind, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint, Alert } from '../../model';
+import { keyRange } from './keys';
+import type { AutosaveRecord, CsvRowRecord, SettingsRecord } from './schema';
+import { isQuotaError } from './emergency';
+import {
+  countByIndex,
+  deleteByIndex,
+  deleteRecords,
+  getAllItems,
+  getByIndex,
+  getItem,
+  saveItem,
+  saveMeasurement,
+  saveRecords,
+  writeDatabaseOnly,
+  type PutOp,
+  type SaveOutcome,
+} from './storageService';
+
+/** Every key of a survey in a [surveyId, …] compound index. */
+const ofSurvey = (surveyId: string) => keyRange([surveyId], [surveyId, []]);
+
+export const surveys = {
+  get: (id: string) => getItem('surveys', id),
+  /** Every survey, newest first. */
+  async list(): Promise<Survey[]> {
+    const all = await getAllItems('surveys');
+    return all.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+  },
+  save: (survey: Survey) => saveItem('surveys', survey),
+  saveMany: (list: readonly Survey[]) => saveRecords(list.map((item) => ({ kind: 'put', store: 'surveys', item }) as PutOp)),
+};
+
+export const measurements = {
+  get: (id: string) => getItem('measurements', id),
+  /** How many measurements the survey has (an index count: nothing else is read). */
+  count: (surveyId: string) => countByIndex('measurements', 'by-survey', surveyId),
+  /** A page of the survey's measurements, newest first. */
+  page: (surveyId: string, offset: number, limit: number) =>
+    getByIndex('measurements', 'by-survey-date', ofSurvey(surveyId), { newestFirst: true, offset, limit }),
+  /** Every measurement of the survey, oldest first (exports). */
+  all: (surveyId: string) => getByIndex('measurements', 'by-survey-date', ofSurvey(surveyId)),
+  /** The survey's highest POI number (0 when none). */
+  async highestPoiNumber(surveyId: string): Promise<number> {
+    const [top] = await getByIndex('measurements', 'by-survey-poi', keyRange([surveyId, -Infinity], [surveyId, Infinity]), {
+      newestFirst: true,
+      limit: 1,
+    });
+    return typeof top?.poiNumber === 'number' ? top.poiNumber : 0;
+  },
+  /**
+   * Saves a measurement and its running-CSV row in one transaction (SPEC §4: written after
+   * the 50 ms delay, with the §8 retry and emergency policy), so the two never drift.
+   */
+  save: (measurement: Measurement, csvRow: string): Promise<SaveOutcome> =>
+    saveMeasurement([
+      { kind: 'put', store: 'measurements', item: measurement },
+      { kind: 'put', store: 'csv-data', item: { id: measurement.id, surveyId: measurement.user_id, createdAt: measurement.createdAt, text: csvRow } },
+    ]),
+  /** Deletes a measurement, its running-CSV row and its media. */
+  async remove(measurement: Measurement): Promise<void> {
+    const own = await media.ofMeasurement(measurement.id);
+    await deleteRecords([
+      { store: 'measurements', id: measurement.id },
+      { store: 'csv-data', id: measurement.id },
+      ...own.map((m) => ({ store: m.kind === 'video' ? ('videoBlobs' as const) : ('media' as const), id: m.id })),
+    ]);
+  },
+  /** Deletes every measurement of a survey, with their CSV rows and media. */
+  async removeAllOf(surveyId: string): Promise<void> {
+    await deleteByIndex('measurements', 'by-survey', surveyId);
+    await deleteByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId));
+    await deleteByIndex('media', 'by-survey', surveyId);
+    await deleteByIndex('videoBlobs', 'by-survey', surveyId);
+  },
+};
+
+export const csvRows = {
+  /** The survey's running-CSV rows, oldest first (the header is the core's). */
+  async of(surveyId: string): Promise<string[]> {
+    const rows: CsvRowRecord[] = await getByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId));
+    return rows.map((row) => row.text);
+  },
+};
+
+/** Photos and drawings live in `media`, videos in `videoBlobs` (SPEC §3). */
+const mediaStore = (kind: MediaKind) => (kind === 'video' ? 'videoBlobs' : 'media');
+
+export const media = {
+  save: (item: StoredMedia) => saveItem(mediaStore(item.kind), item),
+  async get(id: string): Promise<StoredMedia | undefined> {
+    return (await getItem('media', id)) ?? (await getItem('videoBlobs', id));
+  },
+  async ofMeasurement(measurementId: string): Promise<StoredMedia[]> {
+    const [still, video] = await Promise.all([
+      getByIndex('media', 'by-measurement', measurementId),
+      getByIndex('videoBlobs', 'by-measurement', measurementId),
+    ]);
+    return [...still, ...video];
+  },
+  async ofSurvey(surveyId: string): Promise<StoredMedia[]> {
+    const [still, video] = await Promise.all([getByIndex('media', 'by-survey', surveyId), getByIndex('videoBlobs', 'by-survey', surveyId)]);
+    return [...still, ...video];
+  },
+  remove: (item: StoredMedia) => deleteRecords([{ store: mediaStore(item.kind), id: item.id }]),
+};
+
+export const routes = {
+  ofSurvey: (surveyId: string): Promise<Route[]> => getByIndex('routes', 'by-survey', surveyId),
+  points: (routeId: string): Promise<RoutePoint[]> => getByIndex('route-points', 'by-route', routeId),
+};
+
+export const traces = {
+  ofSurvey: (surveyId: string): Promise<VehicleTracePoint[]> => getByIndex('vehicleTraces', 'by-survey', surveyId),
+};
+
+export const alerts = {
+  ofSurvey: (surveyId: string): Promise<Alert[]> => getByIndex('alerts', 'by-survey', surveyId),
+};
+
+export const settings = {
+  get: (category: string) => getItem('appSettings', category),
+  save: (record: SettingsRecord) => saveItem('appSettings', record),
+};
+
+/** Auto-saves: IndexedDB only, never emergency storage, and they make room for themselves. */
+export const autosaves = {
+  get: (surveyId: string) => getItem('autosaves', surveyId),
+  /**
+   * Keeps the survey's latest auto-save. When the disk is full, the other surveys' older
+   * auto-saves are dropped first, then it is tried once more; it never falls back to
+   * emergency storage, whose room belongs to measurements (throws instead).
+   */
+  async save(record: AutosaveRecord): Promise<void> {
+    const attempt = () => writeDatabaseOnly([{ kind: 'put', store: 'autosaves', item: record }]);
+    try {
+      await attempt();
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      const others = (await getAllItems('autosaves')).filter((a) => a.id !== record.id).sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+      if (others.length === 0) throw error;
+      await writeDatabaseOnly(others.map((a) => ({ kind: 'delete' as const, store: 'autosaves' as const, id: a.id })));
+      await attempt();
+    }
+  },
+};

@@ -1,0 +1,240 @@
+// The IndexedDB paths of the local store, on fake-indexeddb (an in-memory IndexedDB that
+// follows the spec): the save policy of SPEC §8 (one retry after 500 ms, then an emergency
+// copy), the durable emergency tier, stale copies, tombstones, transient open failures,
+// the measurement and its running-CSV row in one transaction, and the reads a 100,000-
+// measurement survey needs. Chromium runs the same code in tests/e2e/storage-*.
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Measurement, Survey } from '../../model';
+import { emergencyEntries } from './emergency';
+import { resetEmergencyDbForTests } from './emergencyDb';
+import { measurements, csvRows, surveys, autosaves } from './records';
+import {
+  deleteItem,
+  getItem,
+  initStorage,
+  probe,
+  resetStorageForTests,
+  saveItem,
+  subscribeStorage,
+  type StorageEvent,
+} from './storageService';
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  resetEmergencyDbForTests();
+});
+afterEach(() => {
+  resetStorageForTests();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const m = (id: string, fields: Partial<Measurement> = {}) =>
+  ({ id, user_id: 's1', rel: 4.5, poiNumber: 1, createdAt: `2026-06-01T08:00:0${id.length}Z`, ...fields }) as Measurement;
+const survey = (id: string, fields: Partial<Survey> = {}) => ({ id, surveyTitle: id, createdAt: '2026-06-01T08:00:00Z', ...fields }) as Survey;
+
+/** Makes the next `times` read-write transactions on the main database fail with `error`. */
+function failWrites(times: number, error: () => DOMException) {
+  const original = IDBDatabase.prototype.transaction;
+  let left = times;
+  const spy = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    if (args[1] === 'readwrite' && this.name === 'clearway' && left > 0) {
+      left -= 1;
+      throw error();
+    }
+    return original.apply(this, args);
+  });
+  return spy;
+}
+
+/** Reads the durable emergency database directly. */
+function durableCopies(): Promise<{ store: string; id: string; deleted: boolean }[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('clearway-emergency');
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('records')) return resolve([]);
+      const all = db.transaction('records').objectStore('records').getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve(all.result as { store: string; id: string; deleted: boolean }[]);
+      };
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+describe('saving on IndexedDB (SPEC §8 database errors)', () => {
+  it('a measurement and its running-CSV row land together; the CSV reads in measurement order', async () => {
+    await initStorage();
+    await measurements.save(m('b', { createdAt: '2026-06-01T09:00:00Z' }), 'row b\r\n');
+    await measurements.save(m('a', { createdAt: '2026-06-01T08:00:00Z' }), 'row a\r\n');
+    expect(await csvRows.of('s1')).toEqual(['row a\r\n', 'row b\r\n']);
+    // An edit rewrites its row in place.
+    await measurements.save(m('a', { createdAt: '2026-06-01T08:00:00Z', rel: 5 }), 'row a2\r\n');
+    expect(await csvRows.of('s1')).toEqual(['row a2\r\n', 'row b\r\n']);
+  });
+
+  it('one failed write is retried once, 500 ms later, and lands in IndexedDB', async () => {
+    await initStorage();
+    const spy = failWrites(1, () => new DOMException('busy', 'UnknownError'));
+    const start = performance.now();
+    const outcome = await saveItem('surveys', survey('s1'));
+    expect(outcome).toEqual({ savedIn: 'indexeddb' });
+    expect(performance.now() - start).toBeGreaterThanOrEqual(495);
+    expect(spy.mock.calls.filter((call) => call[1] === 'readwrite')).toHaveLength(2);
+    expect((await surveys.get('s1'))?.id).toBe('s1');
+  });
+
+  it('two failures: a copy in the durable emergency database, and the SPEC message', async () => {
+    await initStorage();
+    failWrites(2, () => new DOMException('locked', 'UnknownError'));
+    const outcome = await measurements.save(m('m1'), 'row\r\n');
+    expect(outcome).toEqual({
+      savedIn: 'local',
+      tier: 'durable',
+      message: 'Database temporarily unavailable. Your data has been saved locally and will be restored automatically.',
+    });
+    expect((await durableCopies()).map((c) => `${c.store}/${c.id}`).sort()).toEqual(['csv-data/m1', 'measurements/m1']);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]);
+    // Reads see it meanwhile, and the next probe moves it into IndexedDB and clears the copy.
+    expect((await measurements.get('m1'))?.rel).toBe(4.5);
+    await probe();
+    expect(await durableCopies()).toEqual([]);
+    expect((await measurements.get('m1'))?.rel).toBe(4.5);
+  });
+
+  it('a full disk sends the copy to localStorage and warns what is at risk', async () => {
+    await initStorage();
+    const events: StorageEvent[] = [];
+    subscribeStorage((event) => events.push(event));
+    failWrites(2, () => new DOMException('full', 'QuotaExceededError'));
+    const outcome = await saveItem('surveys', survey('s9'));
+    expect(outcome).toMatchObject({ savedIn: 'local', tier: 'local' });
+    expect(localStorage.getItem('clearway:local-store:surveys:s9')).not.toBeNull();
+    expect(events.map((e) => e.type)).toContain('at-risk');
+  });
+});
+
+describe('emergency copies never overwrite newer data', () => {
+  it('a save to IndexedDB removes the older copy of that record', async () => {
+    await initStorage();
+    failWrites(2, () => new DOMException('x', 'UnknownError'));
+    await saveItem('surveys', survey('s1', { surveyTitle: 'old' }));
+    await saveItem('surveys', survey('s1', { surveyTitle: 'new' }));
+    expect(localStorage.length + (await durableCopies()).length).toBe(0);
+    await probe();
+    expect((await surveys.get('s1'))?.surveyTitle).toBe('new');
+  });
+
+  it('recovery restores a copy only when it is newer than the stored record', async () => {
+    await initStorage();
+    await saveItem('surveys', survey('fresh', { surveyTitle: 'stored later' }));
+    const now = Date.now();
+    // Copies another tab left behind: one older than the stored record, one of a record the store lacks.
+    localStorage.setItem('clearway:local-store:surveys:fresh', JSON.stringify({ store: 'surveys', id: 'fresh', item: survey('fresh', { surveyTitle: 'stale copy' }), savedAt: now - 60_000, deleted: false }));
+    localStorage.setItem('clearway:local-store:surveys:lost', JSON.stringify({ store: 'surveys', id: 'lost', item: survey('lost'), savedAt: now, deleted: false }));
+    const events: StorageEvent[] = [];
+    subscribeStorage((event) => events.push(event));
+    resetStorageForTests();
+    subscribeStorage((event) => events.push(event));
+    await initStorage();
+    expect((await surveys.get('fresh'))?.surveyTitle).toBe('stored later');
+    expect((await surveys.get('lost'))?.id).toBe('lost');
+    expect(events).toContainEqual({ type: 'recovered', count: 1 });
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]);
+  });
+
+  it('a deletion made in emergency mode holds after recovery', async () => {
+    await initStorage();
+    await saveItem('surveys', survey('gone'));
+    resetStorageForTests();
+    const open = breakMainDatabase(() => new DOMException('broken', 'InvalidStateError'));
+    await expect(initStorage({ probeIntervalMs: 3_600_000 })).resolves.toBe('emergency');
+    await deleteItem('surveys', 'gone');
+    expect(await getItem('surveys', 'gone')).toBeUndefined();
+    expect((await durableCopies()).map((c) => [c.id, c.deleted])).toEqual([['gone', true]]);
+    open.mockRestore();
+    await expect(probe()).resolves.toBe(true);
+    expect(await getItem('surveys', 'gone')).toBeUndefined();
+    expect(await durableCopies()).toEqual([]);
+  });
+});
+
+/** Makes every open of the main database fail with `error` (the emergency database still opens). */
+function breakMainDatabase(error: () => DOMException) {
+  const factory = globalThis.indexedDB;
+  const original = factory.open.bind(factory);
+  return vi.spyOn(factory, 'open').mockImplementation((name: string, version?: number) => {
+    if (name === 'clearway') throw error();
+    return original(name, version);
+  });
+}
+
+describe('opening', () => {
+  it("a transient failure ('Internal error opening backing store') is tried again before emergency mode", async () => {
+    const factory = globalThis.indexedDB;
+    const original = factory.open.bind(factory);
+    let failures = 2;
+    const spy = vi.spyOn(factory, 'open').mockImplementation((name: string, version?: number) => {
+      if (name === 'clearway' && failures > 0) {
+        failures -= 1;
+        throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
+      }
+      return original(name, version);
+    });
+    await expect(initStorage()).resolves.toBe('indexeddb');
+    expect(spy.mock.calls.filter(([name]) => name === 'clearway').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a lasting failure is emergency mode on the durable tier, and the UI is told to reload on recovery', async () => {
+    const open = breakMainDatabase(() => new DOMException('broken', 'InvalidStateError'));
+    const events: StorageEvent[] = [];
+    subscribeStorage((event) => events.push(event));
+    await expect(initStorage({ probeIntervalMs: 3_600_000 })).resolves.toBe('emergency');
+    expect(events[0]).toMatchObject({ type: 'emergency-mode', tier: 'durable' });
+    expect(events.map((e) => e.type)).not.toContain('at-risk');
+    expect(await saveItem('surveys', survey('e1'))).toMatchObject({ savedIn: 'local', tier: 'durable' });
+    open.mockRestore();
+    const { subscribeChanges } = await import('./changes');
+    const changes: string[] = [];
+    subscribeChanges((change) => changes.push(change.store));
+    await probe();
+    expect(changes).toContain('*');
+    expect(events).toContainEqual({ type: 'recovered', count: 1 });
+    expect((await surveys.get('e1'))?.id).toBe('e1');
+  });
+});
+
+describe('what a 100,000-measurement survey needs: only what is shown is read', () => {
+  it('count, a page newest first, and the highest POI number, by index', async () => {
+    await initStorage({ writeDelayMs: 0 });
+    for (let i = 0; i < 120; i += 1) {
+      const at = new Date(Date.UTC(2026, 5, 1, 8, 0, i)).toISOString();
+      await measurements.save(m(`m${String(i).padStart(3, '0')}`, { createdAt: at, poiNumber: (i * 7) % 113 }), `row ${i}\r\n`);
+    }
+    await measurements.save(m('other', { user_id: 's2', poiNumber: 500 }), 'x\r\n');
+    expect(await measurements.count('s1')).toBe(120);
+    expect((await measurements.page('s1', 0, 3)).map((x) => x.id)).toEqual(['m119', 'm118', 'm117']);
+    expect((await measurements.page('s1', 100, 50)).map((x) => x.id)).toEqual(Array.from({ length: 20 }, (_, k) => `m${String(19 - k).padStart(3, '0')}`));
+    expect(await measurements.highestPoiNumber('s1')).toBe(112);
+    expect(await measurements.highestPoiNumber('none')).toBe(0);
+  });
+});
+
+describe('auto-saves', () => {
+  it('never go to emergency storage, and make room by dropping other surveys\' older auto-saves', async () => {
+    await initStorage();
+    await autosaves.save({ id: 'old-survey', format: 'csv', blob: new Blob(['old']), savedAt: '2026-01-01T00:00:00Z' });
+    failWrites(1, () => new DOMException('full', 'QuotaExceededError'));
+    await autosaves.save({ id: 's1', format: 'csv', blob: new Blob(['new']), savedAt: '2026-06-01T00:00:00Z' });
+    expect(await autosaves.get('old-survey')).toBeUndefined();
+    expect((await autosaves.get('s1'))?.savedAt).toBe('2026-06-01T00:00:00Z');
+    failWrites(5, () => new DOMException('full', 'QuotaExceededError'));
+    await expect(autosaves.save({ id: 's1', format: 'csv', blob: new Blob(['x']), savedAt: '2026-07-01T00:00:00Z' })).rejects.toThrow();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store'))).toEqual([]);
+    expect(await emergencyEntries()).toEqual([]);
+  });
+});
