@@ -6,6 +6,12 @@
 // emergency store of localStorage if the app had fallen back to it — then save
 // measurements through the form as fast as a person could tap, and SIGKILL the browser's
 // main process at a random moment of that burst. SPEC §4 "Adding a measurement", §8.
+//
+// One more run does the same with the main database unusable from the start (a database
+// 'clearway' of a layout the app cannot repair, as a corrupt profile would be): every save
+// then goes to the durable emergency database, and must survive the kills just as well.
+// The kill moments come from a seeded generator; the seed is printed, and
+// CLEARWAY_KILL_SEED=<seed> replays the same moments.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +19,49 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
 import { browserMainPid, killBrowser, launchProfile } from './support/killableBrowser';
 import { reportOutcomes, type OutcomeReport } from './support/savedReports';
-import { emergencyMeasurements, idbMeasurements, idbSurveys, listedCount, openBlankPage, serveBlankPage } from './support/storedData';
+import { emergencyCopies, emergencyMeasurements, idbMeasurements, idbSurveys, listedCount, openBlankPage, serveBlankPage } from './support/storedData';
 import { captureForm, createSurvey } from './support/survey';
 
 // 4 × 25 = 100 kills by default (the issue asks for at least 100); the variables shorten a local try.
 const RUNS = Number(process.env.CLEARWAY_KILL_RUNS ?? 4);
 const KILLS_PER_RUN = Number(process.env.CLEARWAY_KILLS_PER_RUN ?? 25);
+/** Runs with the main database unusable (the issue asks for at least 25 kills there). */
+const BROKEN_DB_RUNS = Number(process.env.CLEARWAY_BROKEN_DB_RUNS ?? 1);
+const SEED = Number(process.env.CLEARWAY_KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** mulberry32: a small seeded generator, so a failing run's kill moments can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Runs in a blank page of the origin before the app ever opens: a database 'clearway' at a
+ * high version whose 'measurements' store has another key, which the app refuses to rewrite
+ * (openDatabase.ts): the main database stays unusable for the whole run.
+ */
+async function breakMainDatabase(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('clearway', 50);
+        request.onupgradeneeded = () => {
+          request.result.createObjectStore('measurements', { keyPath: 'not-id' });
+        };
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+}
 /** The kill falls at a uniformly random moment of the burst's first BURST_MS. */
 const BURST_MS = 2_000;
 const MIN_KILL_DELAY_MS = 100;
@@ -34,13 +77,24 @@ interface Tally {
   inEmergency: number;
 }
 
-for (let run = 1; run <= RUNS; run += 1) {
-  test(`kill run ${run}: ${KILLS_PER_RUN} SIGKILLs during bursts of saves, every acknowledged measurement kept`, async ({
+const CASES = [
+  ...Array.from({ length: RUNS }, (_, i) => ({ run: i + 1, brokenDb: false })),
+  ...Array.from({ length: BROKEN_DB_RUNS }, (_, i) => ({ run: RUNS + i + 1, brokenDb: true })),
+];
+
+for (const { run, brokenDb } of CASES) {
+  const title = brokenDb
+    ? `kill run ${run}, main database unusable: ${KILLS_PER_RUN} SIGKILLs during bursts of saves to the durable emergency store, every acknowledged measurement kept`
+    : `kill run ${run}: ${KILLS_PER_RUN} SIGKILLs during bursts of saves, every acknowledged measurement kept`;
+  test(title, async ({
     playwright,
     launchOptions,
     baseURL,
   }, testInfo) => {
     test.setTimeout(KILLS_PER_RUN * 12_000 + 60_000);
+    const seed = SEED + run;
+    const random = seeded(seed);
+    console.log(`kill run ${run}: seed ${seed} (replay with CLEARWAY_KILL_SEED=${SEED})`);
     if (!baseURL) throw new Error('the config sets baseURL');
     const userDataDir = mkdtempSync(join(tmpdir(), `clearway-kill-${run}-`));
     const profile = { browserType: playwright.chromium, launchOptions, userDataDir, baseURL };
@@ -89,7 +143,8 @@ for (let run = 1; run <= RUNS; run += 1) {
           lost.push(`${id} (height ${height}): ${kept ? `kept as ${JSON.stringify(kept)}` : 'missing'}`);
         }
       }
-      expect(lost, `measurements acknowledged before kill ${tally.kills} of run ${run}`).toEqual([]);
+      expect(lost, `measurements acknowledged before kill ${tally.kills} of run ${run} (seed ${seed})`).toEqual([]);
+      if (brokenDb) expect(inEmergency, 'with the main database unusable, every measurement is in the emergency store').toBe(acknowledged.size);
       tally.verified = acknowledged.size;
       tally.inEmergency = inEmergency;
     };
@@ -98,12 +153,25 @@ for (let run = 1; run <= RUNS; run += 1) {
       for (let cycle = 0; cycle < KILLS_PER_RUN; cycle += 1) {
         const { context, page } = await open();
         if (cycle > 0) await verify(page);
+        if (cycle === 0 && brokenDb) {
+          await openBlankPage(page);
+          await breakMainDatabase(page);
+        }
         await page.goto('/');
         if (cycle === 0) {
           await createSurvey(page, { title: `Kill run ${run}`, surveyor: 'Ana Surveyor', client: 'Heavy Haul Ltd' });
-          const survey = (await idbSurveys(page)).find((s) => s.active && s.surveyTitle === `Kill run ${run}`);
-          if (!survey) throw new Error('the new survey is not in IndexedDB');
-          surveyId = survey.id;
+          if (brokenDb) {
+            await openBlankPage(page);
+            const copies = await emergencyCopies(page, 'surveys');
+            const survey = copies.map((c) => c.item as { id: string; surveyTitle: string } | null).find((s) => s?.surveyTitle === `Kill run ${run}`);
+            if (!survey) throw new Error('the new survey is not in the emergency store');
+            surveyId = survey.id;
+            await page.goto('/');
+          } else {
+            const survey = (await idbSurveys(page)).find((s) => s.active && s.surveyTitle === `Kill run ${run}`);
+            if (!survey) throw new Error('the new survey is not in IndexedDB');
+            surveyId = survey.id;
+          }
         }
         const form = captureForm(page);
         const save = form.getByRole('button', { name: 'Save measurement' });
@@ -112,7 +180,7 @@ for (let run = 1; run <= RUNS; run += 1) {
         // The burst, with a SIGKILL at a random moment of it.
         const pid = browserMainPid(userDataDir);
         let killed = false;
-        const killDone = sleep(MIN_KILL_DELAY_MS + Math.random() * (BURST_MS - MIN_KILL_DELAY_MS)).then(() => {
+        const killDone = sleep(MIN_KILL_DELAY_MS + random() * (BURST_MS - MIN_KILL_DELAY_MS)).then(() => {
           killed = true;
           return killBrowser(context, pid, userDataDir);
         });
@@ -159,7 +227,7 @@ for (let run = 1; run <= RUNS; run += 1) {
     const tallyFile = join(testInfo.project.outputDir, 'storage-kill-tally.jsonl');
     appendFileSync(tallyFile, `${JSON.stringify(tally)}\n`);
     const all = readFileSync(tallyFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Tally);
-    if (all.length === RUNS) {
+    if (all.length === CASES.length) {
       const sum = (key: keyof Tally) => all.reduce((n, t) => n + t[key], 0);
       console.log(
         `storage-kill total: ${sum('kills')} kills, ${sum('clicks')} saves started, ${sum('reported')} acknowledged, ` +

@@ -60,6 +60,12 @@ async function writePerPurposeFixture(page: Page) {
           request.transaction?.objectStore('vehicleTraces').createIndex('by-survey', 'surveyId');
           request.transaction?.objectStore('surveys').put(survey);
           for (const item of measurements) m.put(item);
+          // The running CSV and the auto-save as version 4 kept them: ids made of conventions.
+          const csv = request.transaction?.objectStore('csv-data');
+          csv?.put({ id: 's-1|', surveyId: 's-1', text: 'HEADER\r\n' });
+          csv?.put({ id: `s-1|${measurements[0]?.createdAt}|m-0`, surveyId: 's-1', text: 'row m-0\r\n' });
+          csv?.put({ id: `s-1|${measurements[1]?.createdAt}|m-1`, surveyId: 's-1', text: 'row m-1\r\n' });
+          csv?.put({ id: 'autosave|s-1', surveyId: 's-1', format: 'csv', blob: new Blob(['saved csv']), savedAt: '2026-01-02T00:00:00.000Z' });
         };
         request.onsuccess = () => {
           request.result.close();
@@ -101,11 +107,11 @@ test('a single-store (layout B) database of version 4 migrates to the per-purpos
   const read = await page.evaluate(async () => {
     const s = window.__clearwayStorage;
     const mode = await s.initStorage();
-    const survey = await s.getItem('surveys', 's-1');
-    const ofSurvey = await s.getByIndex('measurements', 'by-survey', 's-1');
-    const newest = await s.getByIndex('measurements', 'by-date', null, { newestFirst: true });
-    const laser = await s.getItem('appSettings', 'laser');
-    return { mode, survey, ofSurvey: ofSurvey.length, newestId: newest[0]?.id, m7: ofSurvey.find((m) => m.id === 'm-7'), laser };
+    const survey = await s.stores.surveys.get('s-1');
+    const ofSurvey = await s.stores.measurements.count('s-1');
+    const newest = await s.stores.measurements.page('s-2', 0, 1);
+    const laser = await s.stores.settings.get('laser');
+    return { mode, survey, ofSurvey, newestId: newest[0]?.id, m7: await s.stores.measurements.get('m-7'), laser };
   });
   expect(read.mode).toBe('indexeddb');
   expect(read.survey).toEqual(SURVEY);
@@ -120,15 +126,45 @@ test('a single-store (layout B) database of version 4 migrates to the per-purpos
   expect(after.version).toBeGreaterThan(4);
 });
 
-test('a per-purpose (layout A) database of version 4 opens as it is', async ({ page }) => {
+test('a per-purpose (layout A) database of version 4 upgrades without loss: its running CSV and auto-save become typed records', async ({ page }) => {
   await openHarness(page);
   await writePerPurposeFixture(page);
   const read = await page.evaluate(async () => {
     const s = window.__clearwayStorage;
-    return { mode: await s.initStorage(), count: (await s.getByIndex('measurements', 'by-survey', 's-2')).length, bridges: (await s.getByIndex('measurements', 'by-category', 'bridge')).length };
+    const mode = await s.initStorage();
+    const autosave = await s.stores.autosaves.get('s-1');
+    return {
+      mode,
+      count: await s.stores.measurements.count('s-2'),
+      newest: (await s.stores.measurements.page('s-1', 0, 2)).map((m) => m.id),
+      highestPoi: await s.stores.measurements.highestPoiNumber('s-1'),
+      csv: await s.stores.csvRows.of('s-1'),
+      autosave: autosave && { format: autosave.format, savedAt: autosave.savedAt, text: await autosave.blob.text() },
+    };
   });
-  expect(read).toEqual({ mode: 'indexeddb', count: 50, bridges: 125 });
-  expect(await inspect(page)).toMatchObject({ version: 4, measurements: 250 });
+  expect(read).toEqual({
+    mode: 'indexeddb',
+    count: 50,
+    newest: ['m-199', 'm-198'],
+    highestPoi: 0,
+    csv: ['row m-0\r\n', 'row m-1\r\n'],
+    autosave: { format: 'csv', savedAt: '2026-01-02T00:00:00.000Z', text: 'saved csv' },
+  });
+  expect(await inspect(page)).toMatchObject({ version: 5, measurements: 250 });
+  const csvIds = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open('clearway');
+        request.onsuccess = () => {
+          const keys = request.result.transaction('csv-data').objectStore('csv-data').getAllKeys();
+          keys.onsuccess = () => {
+            request.result.close();
+            resolve(keys.result as string[]);
+          };
+        };
+      }),
+  );
+  expect(csvIds.sort()).toEqual(['m-0', 'm-1']);
 });
 
 test("adding an id that exists fails with 'Item already exists'; the stored record is untouched", async ({ page }) => {
@@ -136,14 +172,15 @@ test("adding an id that exists fails with 'Item already exists'; the stored reco
   const outcome = await page.evaluate(async () => {
     const s = window.__clearwayStorage;
     await s.initStorage();
-    await s.addItem('surveys', { id: 'dup', surveyTitle: 'first' });
+    const survey = (title: string) => ({ id: 'dup', surveyTitle: title }) as Parameters<typeof s.stores.surveys.add>[0];
+    await s.stores.surveys.add(survey('first'));
     let message = '';
     try {
-      await s.addItem('surveys', { id: 'dup', surveyTitle: 'second' });
+      await s.stores.surveys.add(survey('second'));
     } catch (error) {
       message = (error as Error).message;
     }
-    return { message, kept: await s.getItem('surveys', 'dup') };
+    return { message, kept: await s.stores.surveys.get('dup') };
   });
   expect(outcome.message).toBe('Item already exists');
   expect(outcome.kept).toEqual({ id: 'dup', surveyTitle: 'first' });
@@ -154,7 +191,7 @@ test('a tab holding the database never blocks another tab upgrading it; the firs
   await page.evaluate(async () => {
     const s = window.__clearwayStorage;
     await s.initStorage();
-    await s.saveItem('surveys', { id: 'before', surveyTitle: 'before the upgrade' });
+    await s.stores.surveys.save({ id: 'before', surveyTitle: 'before the upgrade' } as Parameters<typeof s.stores.surveys.save>[0]);
   });
   const other = await context.newPage();
   await openHarness(other);
@@ -176,8 +213,8 @@ test('a tab holding the database never blocks another tab upgrading it; the firs
   expect(upgrade).toEqual({ blocked: false, version: 9 });
   const after = await page.evaluate(async () => {
     const s = window.__clearwayStorage;
-    await s.saveItem('surveys', { id: 'after', surveyTitle: 'after the upgrade' });
-    return { mode: s.getStorageMode(), ids: (await s.getAllItems('surveys')).map((x) => x.id).sort() };
+    await s.stores.surveys.save({ id: 'after', surveyTitle: 'after the upgrade' } as Parameters<typeof s.stores.surveys.save>[0]);
+    return { mode: s.getStorageMode(), ids: (await s.stores.surveys.list()).map((x) => x.id).sort() };
   });
   expect(after).toEqual({ mode: 'indexeddb', ids: ['after', 'before'] });
 });

@@ -6,7 +6,7 @@
 // emergency copies return to IndexedDB ('Emergency data recovered', SPEC §8).
 import { expect, test, type Page } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
-import { emergencyMeasurements, idbMeasurements, idbSurveys, listedCount } from './support/storedData';
+import { emergencyCopies, emergencyMeasurements, idbMeasurements, idbSurveys, listedCount } from './support/storedData';
 import { captureForm, createSurvey, saveMeasurement, summaryValue } from './support/survey';
 
 const SAVED_LOCALLY = 'Database temporarily unavailable. Your data has been saved locally and will be restored automatically.';
@@ -29,9 +29,8 @@ async function activeSurveyId(page: Page, title: string): Promise<string> {
   // The survey may only be in emergency storage: read the list of surveys the app shows.
   const fromIdb = (await idbSurveys(page)).find((s) => s.surveyTitle === title)?.id;
   if (fromIdb) return fromIdb;
-  const text = await page.evaluate(() => localStorage.getItem('clearway:local-store'));
-  const surveys = Object.values((JSON.parse(text ?? '{}') as { collections?: { surveys?: Record<string, { id: string; surveyTitle: string }> } }).collections?.surveys ?? {});
-  const found = surveys.find((s) => s.surveyTitle === title)?.id;
+  const surveys = (await emergencyCopies(page, 'surveys')).map((copy) => copy.item as { id: string; surveyTitle: string } | null);
+  const found = surveys.find((s) => s?.surveyTitle === title)?.id;
   if (!found) throw new Error(`survey "${title}" is in neither store`);
   return found;
 }

@@ -4,10 +4,18 @@
 // (SPEC §4 "Adding a measurement": a database-change signal is raised after the write).
 import { expect, test, type Page } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
-import { idbMeasurements, idbSurveys, listedCount } from './support/storedData';
+import { emergencyCopies, emergencyMeasurements, idbMeasurements, idbSurveys, listedCount } from './support/storedData';
 import { captureForm, createSurvey, listedRows, saveMeasurement, summaryValue } from './support/survey';
 
 const PER_TAB = 15;
+const SAVED_LOCALLY = 'Database temporarily unavailable. Your data has been saved locally and will be restored automatically.';
+
+/** Runs in the page: IndexedDB refuses to open (both databases): only localStorage is left. */
+function indexedDbForbidden() {
+  IDBFactory.prototype.open = () => {
+    throw new DOMException('IndexedDB is not allowed here', 'SecurityError');
+  };
+}
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['geolocation']);
@@ -20,7 +28,7 @@ test.beforeEach(async ({ context }) => {
  * Note field (a tab that is not in front gets no animation frames headless, so Playwright's
  * click, which waits for a stable frame, would crawl there); returns id → height and note.
  */
-async function saveMany(page: Page, tab: string, count: number): Promise<Map<string, { rel: number; note: string }>> {
+async function saveMany(page: Page, tab: string, count: number, emergency = false): Promise<Map<string, { rel: number; note: string }>> {
   const form = captureForm(page);
   const outcome = form.locator('.capture__outcome');
   const saved = new Map<string, { rel: number; note: string }>();
@@ -32,7 +40,7 @@ async function saveMany(page: Page, tab: string, count: number): Promise<Map<str
     await form.getByLabel('Note').fill(note);
     await form.getByLabel('Note').press('Enter');
     await expect(outcome).toHaveAttribute('data-saved-id', previous === null ? /./ : new RegExp(`^(?!${previous}$)`));
-    await expect(outcome).toContainText(`saved (height ${Number(height).toFixed(3)} m)`);
+    await expect(outcome).toContainText(emergency ? SAVED_LOCALLY : `saved (height ${Number(height).toFixed(3)} m)`);
     const id = await outcome.getAttribute('data-saved-id');
     if (!id) throw new Error(`tab ${tab}: save ${i} reported no id`);
     saved.set(id, { rel: Number(height), note });
@@ -74,4 +82,29 @@ test('two tabs saving to one survey at the same time: nothing lost, and each lis
   // And after a reload each tab still lists the same set.
   await b.reload();
   await expect.poll(() => listedCount(b)).toBe(2 + 2 * PER_TAB);
+});
+
+test('two tabs in emergency mode on localStorage saving at once: every record under its own key, nothing lost', async ({ context }) => {
+  test.setTimeout(90_000);
+  await context.addInitScript(indexedDbForbidden);
+  const a = await context.newPage();
+  await a.goto('/');
+  await createSurvey(a, { title: 'Two tabs, no database', surveyor: 'Ana Surveyor', client: 'Heavy Haul Ltd' });
+  const b = await context.newPage();
+  await b.goto('/');
+  await expect(summaryValue(b, 'Survey title')).toHaveText('Two tabs, no database');
+  const survey = (await emergencyCopies(a, 'surveys')).map((c) => c.item as { id: string; surveyTitle: string } | null).find((s) => s?.surveyTitle === 'Two tabs, no database');
+  if (!survey) throw new Error('the survey is not in emergency storage');
+
+  const [fromA, fromB] = await Promise.all([saveMany(a, 'A', PER_TAB, true), saveMany(b, 'B', PER_TAB, true)]);
+  expect(fromA.size + fromB.size).toBe(2 * PER_TAB);
+
+  // Every acknowledged measurement of both tabs is kept, intact, once (START included).
+  const kept = await emergencyMeasurements(a, survey.id);
+  expect(kept).toHaveLength(1 + 2 * PER_TAB);
+  for (const [id, m] of [...fromA, ...fromB]) expect(kept).toContainEqual({ id, user_id: survey.id, ...m });
+
+  // Both lists show all of them, without a reload.
+  await expect.poll(() => listedCount(a)).toBe(1 + 2 * PER_TAB);
+  await expect.poll(() => listedCount(b)).toBe(1 + 2 * PER_TAB);
 });

@@ -198,11 +198,12 @@ test('auto-save with images off keeps the running CSV: its header, then a row pe
         const request = indexedDB.open('clearway');
         request.onsuccess = () => {
           const db = request.result;
-          const all = db.transaction('csv-data').objectStore('csv-data').getAll();
+          // One auto-save per survey, in its own store (never in emergency storage).
+          const all = db.transaction('autosaves').objectStore('autosaves').getAll();
           all.onsuccess = () => {
-            const saved = (all.result as { id: string; blob?: Blob }[]).find((item) => item.id.startsWith('autosave|'));
+            const saved = (all.result as { id: string; format: string; blob?: Blob }[]).find((item) => item.format === 'csv');
             db.close();
-            if (!saved?.blob) reject(new Error('no auto-save in csv-data'));
+            if (!saved?.blob) reject(new Error('no CSV auto-save in autosaves'));
             else void saved.blob.text().then(resolve);
           };
         };
@@ -273,4 +274,71 @@ test('zip with media: photos and videos under the SPEC file names; an unreadable
   expect(Array.from(files[photo[0] ?? '']?.subarray(0, 3) ?? [])).toEqual([0xff, 0xd8, 0xff]);
   expect(Array.from(files[video[0] ?? ''] ?? [])).toEqual([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]);
   expect(names.some((n) => n.includes('POI00003_wire'))).toBe(false);
+});
+
+test('media are records of their own: photos, drawings and videos stored by id go into the zip (drawings/ as .png); the survey with images leaves videos out', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Media records', surveyor: 'Ana', client: 'Client A' });
+  await saveMeasurement(page, { height: '4.25', type: 'Bridge' });
+  // The camera is a later feature: store media the way it will (typed records, by measurement).
+  const jpeg = [0xff, 0xd8, 0xff, 0xe0, 9, 9];
+  const png = [0x89, 0x50, 0x4e, 0x47, 7];
+  const webm = [0x1a, 0x45, 0xdf, 0xa3, 5];
+  await page.evaluate(
+    ({ jpeg, png, webm }) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('clearway');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction(['measurements', 'media', 'videoBlobs'], 'readwrite');
+          const all = tx.objectStore('measurements').getAll();
+          all.onsuccess = () => {
+            const m = (all.result as { id: string; user_id: string; poi_type: string }[]).find((x) => x.poi_type === 'bridge');
+            if (!m) return reject(new Error('no bridge measurement'));
+            const record = (id: string, kind: string, type: string, bytes: number[]) => ({
+              id, measurementId: m.id, surveyId: m.user_id, kind, type, size: bytes.length, createdAt: new Date().toISOString(),
+              blob: new Blob([new Uint8Array(bytes)], { type }),
+            });
+            tx.objectStore('media').put(record('photo-1', 'image', 'image/jpeg', jpeg));
+            tx.objectStore('media').put(record('sketch-1', 'drawing', 'image/png', png));
+            tx.objectStore('videoBlobs').put(record('clip-9', 'video', 'video/webm', webm));
+            tx.objectStore('measurements').put({ ...m, imageUrl: 'photo-1', drawingUrl: 'sketch-1', videoUrl: 'clip-9' });
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+        };
+      }),
+    { jpeg, png, webm },
+  );
+  const { unzipSync } = await import('fflate');
+  const exportAs = async (format: string) => {
+    await surveySection(page).getByLabel('Export format').selectOption(format);
+    const download = page.waitForEvent('download');
+    await surveySection(page).getByRole('button', { name: 'Export survey' }).click();
+    return unzipSync(new Uint8Array(await readFile(await (await download).path())));
+  };
+
+  const all = await exportAs('zip');
+  await expect(page.getByText('Export with media completed')).toBeVisible();
+  const names = Object.keys(all);
+  const drawing = names.find((n) => /^drawings\/image_R001_POI00002_bridge_[0-9a-f]{8}\.png$/.test(n));
+  const photo = names.find((n) => /^images\/image_R001_POI00002_bridge_[0-9a-f]{8}\.jpg$/.test(n));
+  const video = names.find((n) => /^videos\/image_R001_POI00002_bridge_[0-9a-f]{8}\.webm$/.test(n));
+  expect(Array.from(all[drawing ?? ''] ?? [])).toEqual(png);
+  expect(Array.from(all[photo ?? ''] ?? [])).toEqual(jpeg);
+  expect(Array.from(all[video ?? ''] ?? [])).toEqual(webm);
+
+  const images = await exportAs('images');
+  await expect(page.getByText('Survey export with images completed')).toBeVisible();
+  const imageNames = Object.keys(images);
+  expect(imageNames.filter((n) => n.startsWith('images/') || n.startsWith('drawings/'))).toHaveLength(2);
+  expect(imageNames.some((n) => n.startsWith('videos/'))).toBe(false);
+
+  // Media survive a reload (records, never blob: URLs) and still export.
+  await page.reload();
+  const again = await exportAs('zip');
+  expect(Object.keys(again).filter((n) => /^(images|drawings|videos)\//.test(n))).toHaveLength(3);
 });

@@ -50,7 +50,7 @@ const LAYER_RULES = {
 };
 
 /** A file directly in src/features/<x>/ reaching into the files of a sibling feature. */
-const DEEP_FEATURE_IMPORT = '^\\.\\./[^./][^/]*/';
+const DEEP_FEATURE_IMPORT = '^\\.\\./(?!(app|pages|core|services|ui|model)/)[^./][^/]*/';
 const deepFeatureMessage = "Import another feature through its index.ts (e.g. '../gps'), never its files (ARCHITECTURE.md).";
 
 const STORAGE_GLOBALS = ['indexedDB', 'localStorage', 'sessionStorage'];

@@ -3,10 +3,13 @@
 // Removing or weakening a rule makes the "reported" cases fail.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: webRoot });
+
+// The first lint loads the parser and the config (seconds on a busy machine): done once here.
+beforeAll(() => eslint.lintText('export {};\n', { filePath: `${webRoot}/src/features/warm-up.ts` }), 120_000);
 
 /** The boundary rules that fire on `code` as if it were the file at `path` (under web/). */
 async function boundaryViolations(path: string, code: string): Promise<string[]> {
@@ -126,6 +129,14 @@ const CASES: Case[] = [
     outside: ['src/core/index.ts', 'src/services/gps.ts', 'src/ui/Banner.tsx'],
     inside: ['src/pages/SomePage.tsx', 'src/app/Shell.tsx'],
   },
+  {
+    what: "a feature reaching into another feature's files",
+    code: "import { useGps } from '../gps/useGps';\nexport { useGps };\n",
+    rule: 'no-restricted-imports',
+    outside: ['src/features/survey/CaptureForm.tsx', 'src/features/export/x.ts'],
+    // Through the feature's index.ts it is fine, and a page may compose features.
+    inside: [],
+  },
 ];
 
 describe('layer boundaries (eslint/boundaries.js)', () => {
@@ -143,4 +154,25 @@ describe('layer boundaries (eslint/boundaries.js)', () => {
       }
     });
   }
+});
+
+describe('features import each other through their index.ts, never in a cycle (eslint/featureCycles.js)', () => {
+  const rulesAt = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${webRoot}/${path}` });
+    return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+  };
+
+  it('an import through the index is allowed', async () => {
+    expect(await rulesAt('src/features/survey/Thing.tsx', "import { useGps } from '../gps';\nexport { useGps };\n")).toEqual([]);
+  });
+
+  it('an import that closes a cycle is reported with the cycle named (the survey feature already uses settings)', async () => {
+    const messages = await rulesAt('src/features/settings/Thing.tsx', "import { useSurvey } from '../survey';\nexport { useSurvey };\n");
+    expect(messages).toEqual([expect.stringMatching(/^clearway\/no-feature-cycles: Import cycle between features: settings → survey → settings/)]);
+  });
+
+  it('a dynamic import that closes a cycle is reported too', async () => {
+    const messages = await rulesAt('src/features/export/Later.ts', "export const later = () => import('../survey');\n");
+    expect(messages.some((m) => m.startsWith('clearway/no-feature-cycles: Import cycle between features: export → survey → export'))).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 // Reading what the browser really kept, without the app: IndexedDB (database 'clearway',
-// store 'measurements', index 'by-survey' on the survey id) and the emergency copy in
-// localStorage ('clearway:local-store', SPEC §9 "Local data key"). The reads run in a blank
-// page of the app's origin, so no app code can repair or replay anything first.
+// store 'measurements', index 'by-survey' on the survey id) and the emergency copies — in
+// the durable emergency database ('clearway-emergency', store 'records') and in localStorage
+// (one key per record under 'clearway:local-store:', SPEC §9 "Local data key"). The reads run
+// in a blank page of the app's origin, so no app code can repair or replay anything first.
 import type { BrowserContext, Page } from '@playwright/test';
 
 /** The one localStorage key of the emergency data store (SPEC §9). */
@@ -37,14 +38,14 @@ export async function openBlankPage(page: Page): Promise<void> {
  * once in several hundred relaunches): such an open is tried again, up to 10 times 300 ms
  * apart, before it fails the test.
  */
-async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null): Promise<Record<string, unknown>[]> {
+async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null, database = 'clearway'): Promise<Record<string, unknown>[]> {
   return page.evaluate(
-    async ({ store, index }) => {
+    async ({ store, index, database }) => {
       const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes('clearway')) return [];
+      if (!names.includes(database)) return [];
       const openOnce = () =>
         new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('clearway');
+          const request = indexedDB.open(database);
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
@@ -59,6 +60,8 @@ async function idbRows(page: Page, store: string, index: { name: string; key: st
       try {
         if (!db.objectStoreNames.contains(store)) return [];
         const objects = db.transaction(store).objectStore(store);
+        // A database the app could not use (a test breaks it on purpose) may lack the index.
+        if (index !== null && !objects.indexNames.contains(index.name)) return [];
         const request = index === null ? objects.getAll() : objects.index(index.name).getAll(index.key);
         return await new Promise<Record<string, unknown>[]>((resolve, reject) => {
           request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
@@ -68,7 +71,7 @@ async function idbRows(page: Page, store: string, index: { name: string; key: st
         db.close();
       }
     },
-    { store, index },
+    { store, index, database },
   );
 }
 
@@ -91,13 +94,37 @@ export async function idbSurveys(page: Page): Promise<{ id: string; surveyTitle:
   return rows.map((s) => ({ id: String(s.id), surveyTitle: String(s.surveyTitle ?? ''), active: s.active === true }));
 }
 
-/** The measurements held in the emergency store of localStorage (of one survey, or all). */
+interface EmergencyCopy {
+  store: string;
+  id: string;
+  item: Record<string, unknown> | null;
+  savedAt: number;
+  deleted: boolean;
+}
+
+/** Every emergency copy of a store, from both tiers, the newest of each record. */
+export async function emergencyCopies(page: Page, store: string): Promise<EmergencyCopy[]> {
+  const local = await page.evaluate(
+    ({ prefix }) =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => localStorage.getItem(key) ?? 'null'),
+    { prefix: `${EMERGENCY_KEY}:${store}:` },
+  );
+  const durable = (await idbRows(page, 'records', null, 'clearway-emergency')) as unknown as EmergencyCopy[];
+  const newest = new Map<string, EmergencyCopy>();
+  for (const copy of [...durable.filter((c) => c.store === store), ...local.map((text) => JSON.parse(text) as EmergencyCopy)]) {
+    const seen = newest.get(copy.id);
+    if (!seen || copy.savedAt > seen.savedAt) newest.set(copy.id, copy);
+  }
+  return [...newest.values()];
+}
+
+/** The measurements held in emergency storage, both tiers (of one survey, or all). */
 export async function emergencyMeasurements(page: Page, surveyId: string | null = null): Promise<KeptMeasurement[]> {
-  const text = await page.evaluate((key) => localStorage.getItem(key), EMERGENCY_KEY);
-  if (text === null) return [];
-  const data = JSON.parse(text) as { collections?: { measurements?: Record<string, Record<string, unknown>> } };
-  return Object.values(data.collections?.measurements ?? {})
-    .map(kept)
+  return (await emergencyCopies(page, 'measurements'))
+    .filter((copy) => !copy.deleted && copy.item)
+    .map((copy) => kept(copy.item ?? {}))
     .filter((m) => surveyId === null || m.user_id === surveyId);
 }
 

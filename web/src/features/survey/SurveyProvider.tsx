@@ -116,6 +116,8 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
   // At startup: open the store, put back what only local copies hold, restore the active survey.
   useEffect(() => {
     let live = true;
+    // For `npm run bench -- survey-scale`: when the workspace starts reading.
+    performance.mark('clearway:workspace-start');
     void (async () => {
       try {
         await startStorage();

@@ -6,6 +6,7 @@ import { keyRange } from './keys';
 import type { AutosaveRecord, CsvRowRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
 import {
+  addItem,
   countByIndex,
   deleteByIndex,
   deleteRecords,
@@ -25,6 +26,8 @@ const ofSurvey = (surveyId: string) => keyRange([surveyId], [surveyId, []]);
 
 export const surveys = {
   get: (id: string) => getItem('surveys', id),
+  /** Adds a new survey; an id already stored fails with 'Item already exists' (SPEC §5). */
+  add: (survey: Survey) => addItem('surveys', survey),
   /** Every survey, newest first. */
   async list(): Promise<Survey[]> {
     const all = await getAllItems('surveys');
