@@ -52,7 +52,7 @@ async function breakMainDatabase(page: Page): Promise<void> {
       new Promise<void>((resolve, reject) => {
         const request = indexedDB.open('clearway', 50);
         request.onupgradeneeded = () => {
-          request.result.createObjectStore('measurements', { keyPath: 'not-id' });
+          request.result.createObjectStore('measurements', { keyPath: 'legacyKey' });
         };
         request.onsuccess = () => {
           request.result.close();
