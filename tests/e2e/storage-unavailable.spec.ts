@@ -4,6 +4,7 @@
 // with a working database the emergency copies go back to IndexedDB ('Emergency data
 // recovered'). A database at version 4 in the single-store layout (SPEC §3: "Two readings
 // exist … Both must be supported") opens and migrates with every record kept.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
 import { emergencyMeasurements, idbMeasurements, idbSurveys, listedCount, openBlankPage, serveBlankPage } from './support/storedData';
@@ -267,4 +268,43 @@ test('a version-4 database in the single-store layout opens, migrates to the per
   });
   expect(stores).toEqual(expect.arrayContaining(['surveys', 'measurements', 'routes', 'route-points', 'alerts', 'vehicleTraces', 'videoBlobs', 'csv-data', 'appSettings']));
   expect(stores).not.toContain('items');
+});
+
+/**
+ * Runs in the page: the app's versioned open of the main database fails as on a full disk,
+ * and localStorage refuses every write — nothing can store anything (SPEC §8 'Critical
+ * storage error'). An open without a version (a read of what exists) still works.
+ */
+function nothingCanBeStored() {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+    if (version !== undefined) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return open.call(this, name);
+  };
+  Storage.prototype.setItem = () => {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
+}
+
+test("'Critical storage error. Please clear your browser data and try again.' comes with an export of what is stored, so the advice cannot destroy data", async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/');
+  await createSurvey(first, { title: 'Kept before the crash', surveyor: 'Ana Surveyor', client: 'Heavy Haul Ltd' });
+  expect(await saveMeasurement(first, { height: '4.75', note: 'culvert' })).toContain('saved');
+  await first.close();
+
+  const page = await context.newPage();
+  await page.addInitScript(nothingCanBeStored);
+  await page.goto('/');
+  const critical = page.getByRole('alert').filter({ hasText: 'Critical storage error. Please clear your browser data and try again.' });
+  await expect(critical).toBeVisible();
+  const download = page.waitForEvent('download');
+  await critical.getByRole('button', { name: 'Export stored data' }).click();
+  const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
+    format: string;
+    databases: Record<string, Record<string, { surveyTitle?: string; note?: string }[]>>;
+  };
+  expect(file.format).toBe('clearway-rescue');
+  expect(file.databases.clearway?.surveys?.map((s) => s.surveyTitle)).toContain('Kept before the crash');
+  expect(file.databases.clearway?.measurements?.map((m) => m.note)).toContain('culvert');
 });

@@ -186,6 +186,37 @@ test('auto-save runs 5 s after creation: the survey gets lastAutoSaved and autos
   await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet');
 });
 
+test('auto-save only when enabled: switched off, nothing is auto-saved after the 5 s delay or the interval', async ({ page }) => {
+  await page.clock.install();
+  await openSettings(page);
+  await page.getByRole('checkbox', { name: 'Auto-save the active survey' }).uncheck();
+  await createSurvey(page, { title: 'No autosave', surveyor: 'Ana', client: 'Client A' });
+  await expect(summaryValue(page, 'Last auto-save')).toHaveText('not yet');
+  // Past the 5 s delay and a whole 5-minute interval.
+  await page.clock.fastForward(6_000);
+  await page.clock.fastForward(5 * 60_000 + 1_000);
+  await expect(summaryValue(page, 'Last auto-save')).toHaveText('not yet');
+  const stored = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('clearway');
+        request.onsuccess = () => {
+          const count = request.result.transaction('autosaves').objectStore('autosaves').count();
+          count.onsuccess = () => {
+            request.result.close();
+            resolve(count.result);
+          };
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  expect(stored).toBe(0);
+  // Switched back on, the interval's auto-save runs.
+  await page.getByRole('checkbox', { name: 'Auto-save the active survey' }).check();
+  await page.clock.fastForward(5 * 60_000 + 1_000);
+  await expect(summaryValue(page, 'Last auto-save')).not.toHaveText('not yet', { timeout: 20_000 });
+});
+
 test('auto-save with images off keeps the running CSV: its header, then a row per measurement in order', async ({ page }) => {
   await openSettings(page);
   await page.getByRole('checkbox', { name: 'Auto-save includes images (zip; a CSV when off)' }).uncheck();

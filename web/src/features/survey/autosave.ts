@@ -53,5 +53,5 @@ export async function runAutosave(survey: Survey, options: AutosaveOptions, now 
 /** The survey's latest auto-save export, if any. */
 export async function latestAutosave(surveyId: string): Promise<{ blob: Blob; format: string; savedAt: string } | null> {
   const item = await stores.autosaves.get(surveyId);
-  return item && item.blob instanceof Blob ? { blob: item.blob, format: item.format, savedAt: item.savedAt } : null;
+  return item ? { blob: item.blob, format: item.format, savedAt: item.savedAt } : null;
 }

@@ -70,6 +70,17 @@ describe('the survey lifecycle (SPEC §4)', () => {
     expect(await runningCsv(first.survey.id)).toBe('HEADER\r\nrow 1\r\n');
   });
 
+  it('creating the first survey asks the browser to keep the data (persistent storage)', async () => {
+    const persist = vi.fn(async () => true);
+    Object.defineProperty(navigator, 'storage', { value: { persist, persisted: async () => false }, configurable: true });
+    try {
+      await createSurvey(form('First'), NO_FIX, at(0));
+      expect(persist).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
+  });
+
   it('loading a previous survey switches the active one; an unknown id is "Survey not found"', async () => {
     const first = await createSurvey(form('First'), NO_FIX, at(0));
     await createSurvey(form('Second'), NO_FIX, at(10));
