@@ -236,7 +236,7 @@ export async function surveyScaleCase({ measurements = 100_000 } = {}) {
     const csv = await exportTime('csv');
     const zip = await exportTime('zip');
     const stats = await page.evaluate(() => window.__scale);
-    const round = (x) => Math.round(x * 10) / 10;
+    const round = (x) => Math.round(x * 1000) / 1000;
     const sameOpen = bareResult?.count === measurements + 1 && bareResult?.rows === 50;
     return [
       {

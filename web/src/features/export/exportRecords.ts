@@ -2,6 +2,7 @@
 // (SPEC §3 records; media are records of their own, referenced by id from a measurement's
 // imageUrl / videoUrl / drawingUrl).
 import type { MediaItem, MediaKind, SurveyRecordSet } from '../../core/exporter';
+import { csvHeader } from '../../core/survey';
 import type { Measurement, StoredMedia, Survey } from '../../model';
 import { stores } from '../../services/storage';
 
@@ -59,4 +60,16 @@ export function mediaOf(measurements: readonly Measurement[], records: readonly 
     }
   }
   return items;
+}
+
+/**
+ * The survey's CSV from its running CSV (SPEC §4): the core's header and the row the core
+ * wrote with each measurement, in the same transaction, in measurement order — the export
+ * CSV, already written. Null when the rows do not cover every measurement (records stored by
+ * other means, e.g. an older version), so the caller writes the CSV from the records instead.
+ */
+export async function runningCsvDocument(survey: Survey): Promise<{ text: string; count: number } | null> {
+  const [count, rows] = await Promise.all([stores.measurements.count(survey.id), stores.csvRows.of(survey.id)]);
+  if (rows.length !== count) return null;
+  return { text: (await csvHeader()) + rows.join(''), count };
 }

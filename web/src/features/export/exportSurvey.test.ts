@@ -11,6 +11,9 @@ const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.
 vi.mock('../../core/exporter', async (original) => ({ ...(await original<object>()), ...exporter }));
 const download = vi.hoisted(() => ({ saveDownload: vi.fn() }));
 vi.mock('../../ui/download', () => download);
+// The running CSV (SPEC §4) is read from the store; here it is missing rows unless a test says so.
+const running = vi.hoisted(() => ({ runningCsvDocument: vi.fn() }));
+vi.mock('./exportRecords', async (original) => ({ ...(await original<object>()), ...running }));
 
 const SURVEY = { id: 's-1', surveyTitle: 'A7 / bridges: north', active: true } as Survey;
 const shown = () => getToasts().map((t) => ({ title: t.title, description: t.description, variant: t.variant }));
@@ -19,6 +22,7 @@ beforeEach(() => {
   resetStorageForTests();
   exporter.exportDocument.mockResolvedValue({ blob: new Blob(['x']), count: 12 });
   exporter.exportArchive.mockResolvedValue({ blob: new Blob(['PK']), skipped: 0 });
+  running.runningCsvDocument.mockResolvedValue(null);
 });
 afterEach(() => {
   for (const t of getToasts()) dismissToast(t.id);
@@ -66,6 +70,20 @@ describe('exporting the active survey', () => {
       ['Failed to export complete survey', 'worker crashed'],
     ]);
   });
+});
+
+it('a complete running CSV is the CSV export: saved as it is, without writing the records again', async () => {
+  running.runningCsvDocument.mockResolvedValue({ text: 'HEADER\r\nrow 1\r\n', count: 1 });
+  expect(await exportSurvey(SURVEY, 'csv')).toMatch(/\.csv$/);
+  expect(exporter.exportDocument).not.toHaveBeenCalled();
+  const blob = download.saveDownload.mock.calls[0]?.[0] as Blob;
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+  expect(text).toBe('HEADER\r\nrow 1\r\n');
+  expect(shown().map((t) => t.title)).toEqual(['CSV exported successfully']);
 });
 
 it('file names: the title made safe, the date, the extension', () => {

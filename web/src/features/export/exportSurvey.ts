@@ -4,7 +4,7 @@ import { exportArchive, exportDocument } from '../../core/exporter';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
-import { mediaOf, readSurveyRecords } from './exportRecords';
+import { mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
 
 /** What the Export action offers, in its order. */
 export const EXPORT_CHOICES = [
@@ -76,6 +76,15 @@ export async function exportSurvey(survey: Survey | null, format: string, onProg
   const failed = format === 'csv' || format === 'geojson' || format === 'zip' || format === 'images' || format === 'backup' ? TOASTS[format].failed : TOASTS.document.failed;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
+    if (format === 'csv') {
+      // The running CSV is the export, written row by row as the survey was recorded.
+      const running = await runningCsvDocument(survey);
+      if (running) {
+        saveDownload(new Blob([running.text], { type: 'text/csv;charset=utf-8' }), name);
+        toast({ title: TOASTS.csv.ok });
+        return name;
+      }
+    }
     const records = await readSurveyRecords(survey);
     if (format === 'zip' || format === 'images' || format === 'backup') {
       if (format !== 'backup') toast({ title: TOASTS.zip.preparing });

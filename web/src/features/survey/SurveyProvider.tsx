@@ -121,11 +121,13 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     void (async () => {
       try {
         await startStorage();
-        await restoreLocalCopies();
         const next = await summarise(await findActiveSurvey());
         if (!live) return;
         show(next);
         setStatus('ready');
+        // Then the safety nets: what only local copies hold goes back (a write raises the
+        // change signal, which refreshes what shows).
+        await restoreLocalCopies();
       } catch (error) {
         console.error('Survey workspace: start failed:', error);
         if (live) setStatus('failed');

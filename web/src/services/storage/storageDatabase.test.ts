@@ -141,9 +141,10 @@ describe('emergency copies never overwrite newer data', () => {
     resetStorageForTests();
     subscribeStorage((event) => events.push(event));
     await initStorage();
+    // The copies go back in the background, right after the store opened.
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'recovered', count: 1 }));
     expect((await surveys.get('fresh'))?.surveyTitle).toBe('stored later');
     expect((await surveys.get('lost'))?.id).toBe('lost');
-    expect(events).toContainEqual({ type: 'recovered', count: 1 });
     expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]);
   });
 

@@ -253,13 +253,14 @@ export function initStorage(overrides: Partial<StorageConfig> = {}): Promise<Sto
       await enterEmergency(error);
       return mode;
     }
-    await startDurableTier();
-    try {
-      await restoreEmergencyCopies();
-    } catch (error) {
-      console.warn('Local store: emergency copies not restored yet:', error);
-      scheduleProbe();
-    }
+    // Copies left by an earlier visit go back in the background: the first screen does not
+    // wait for them, and what shows is reloaded (notifyReload) once they are in.
+    void startDurableTier()
+      .then(() => restoreEmergencyCopies())
+      .catch((error: unknown) => {
+        console.warn('Local store: emergency copies not restored yet:', error);
+        scheduleProbe();
+      });
     return mode;
   })();
   return started;
