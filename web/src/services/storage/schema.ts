@@ -39,7 +39,9 @@ export interface AutosaveRecord {
 /** A settings category (features/settings), keyed by the category's name. */
 export interface SettingsRecord {
   id: string;
-  [field: string]: unknown;
+  /** The category's values, merged with their defaults when read (features/settings). */
+  values: object;
+  updatedAt: string;
 }
 
 /** When a record was last written to this database (ms since the epoch), by store and id. */
