@@ -187,6 +187,21 @@ describe('the directions service fails → the real OSRM', () => {
     expect(timer.pending).toBe(0); // OSRM's own limit was cleared when it answered
   });
 
+  it('OK without a route, or with a polyline the core cannot decode', async () => {
+    replay.answer = { kind: 'json', status: 200, body: { ...synthesisedOkAnswer(real, [0, 1]), routes: [] } };
+    const empty = await calculate(settings());
+    expect(empty.shown).toEqual([CALCULATING, OSRM_OK]);
+    expectOsrmRoute(empty.result);
+    expect(empty.result.fallbacks.map((f) => f.code)).toEqual(['invalid-response']);
+    const broken = synthesisedOkAnswer(real, [0, 1]);
+    broken.routes[0].overview_polyline.points = '_p~iF~ps|U_ulLnnqC_mqNvxq`'; // cut off mid-number
+    replay.answer = { kind: 'json', status: 200, body: broken };
+    const bad = await calculate(settings());
+    expect(bad.shown).toEqual([CALCULATING, OSRM_OK]);
+    expectOsrmRoute(bad.result);
+    expect(bad.result.fallbacks.map((f) => [f.source, f.code])).toEqual([['directions', 'invalid-polyline']]);
+  });
+
   it('a setting that is not a URL', async () => {
     const { result, shown } = await calculate(settings({ directionsServiceUrl: 'maps.example/directions' }));
     expect(shown).toEqual([CALCULATING, OSRM_OK]);
