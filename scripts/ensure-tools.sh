@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is not there yet. Idempotent: a second run
-# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [gis]
+# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [fuzz] [gis] [osrm]
 #   wasm     a Rust → wasm32 toolchain and the wasm-bindgen CLI matching Cargo.lock
 #   browser  Debian's Chromium (never `npx playwright install`: it downloads and fails here)
 #   fuzz     cargo-fuzz, for scripts/fuzz.sh
 #   gis      GDAL's command-line tools (ogrinfo) and unzip, the independent readers of the export tests
+#   osrm     a real OSRM (osrm-routed) and a prepared Monaco road graph under target/osrm, for the
+#            routing tests (PyPI osrm-bindings wheel + the Monaco extract its sdist carries)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/toolchain.sh
@@ -54,6 +56,54 @@ ensure_gis() {
   apt_install gdal-bin unzip
 }
 
+# OSRM for the routing tests (reviews/wave2-ecosystem.md §2). Debian has no OSRM and npm's
+# `osrm` downloads binaries at install time, so: the PyPI osrm-bindings wheel, whose osrm/bin
+# tools are static apart from glibc and libstdc++, and the Monaco extract carried in the same
+# project's sdist (test/data/monaco.osm.pbf). The graph is extracted with
+# --small-component-size 1 so that every road island counts as routable: a point on one of
+# Monaco's islands cut off for cars then snaps there, and osrm-routed answers a real NoRoute.
+OSRM_VERSION=26.10.0
+ensure_osrm() {
+  local dir=target/osrm
+  local done_stamp="$dir/monaco/.prepared-$OSRM_VERSION"
+  [ -f "$done_stamp" ] && [ -x "$dir/wheel/osrm/bin/osrm-routed" ] && return 0
+  mkdir -p "$dir"
+  (
+    # One preparation at a time (parallel test workers may all ask).
+    flock 9
+    [ -f "$done_stamp" ] && [ -x "$dir/wheel/osrm/bin/osrm-routed" ] && exit 0
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    local dl="$dir/downloads"
+    mkdir -p "$dl"
+    local wheel="$dl/osrm_bindings-$OSRM_VERSION-cp312-abi3-manylinux_2_28_x86_64.whl"
+    local sdist="$dl/osrm_bindings-$OSRM_VERSION.tar.gz"
+    if [ ! -f "$wheel" ]; then
+      echo "ensure-tools: downloading the osrm-bindings $OSRM_VERSION wheel (21 MB, once)" >&2
+      python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
+        --platform manylinux_2_28_x86_64 -d "$dl" "osrm-bindings==$OSRM_VERSION" >&2
+    fi
+    if [ ! -f "$sdist" ]; then
+      # --no-binary for this package only: its build tools still come as wheels (pip prepares
+      # the sdist's metadata with them; about a minute, once).
+      echo "ensure-tools: downloading the osrm-bindings $OSRM_VERSION sdist (38 MB, once)" >&2
+      python3 -m pip download -q --no-deps --no-binary=osrm-bindings -d "$dl" "osrm-bindings==$OSRM_VERSION" >&2
+    fi
+    rm -rf "$dir/wheel" "$dir/monaco"
+    mkdir -p "$dir/wheel" "$dir/monaco"
+    python3 -m zipfile -e "$wheel" "$dir/wheel"
+    chmod +x "$dir"/wheel/osrm/bin/*
+    tar -xzf "$sdist" -O "osrm_bindings-$OSRM_VERSION/test/data/monaco.osm.pbf" >"$dir/monaco/monaco.osm.pbf"
+    [ -s "$dir/monaco/monaco.osm.pbf" ] || { echo "ensure-tools: the sdist has no test/data/monaco.osm.pbf" >&2; exit 1; }
+    local bin="$dir/wheel/osrm/bin"
+    echo "ensure-tools: preparing the Monaco road graph for osrm-routed (a few seconds, once)" >&2
+    "$bin/osrm-extract" -t 1 --small-component-size 1 -p "$dir/wheel/osrm/share/profiles/car.lua" \
+      "$dir/monaco/monaco.osm.pbf" >"$dir/monaco/prepare.log" 2>&1
+    "$bin/osrm-partition" --small-component-size 1 "$dir/monaco/monaco.osrm" >>"$dir/monaco/prepare.log" 2>&1
+    "$bin/osrm-customize" "$dir/monaco/monaco.osrm" >>"$dir/monaco/prepare.log" 2>&1
+    touch "$done_stamp"
+  ) 9>"$dir/.lock"
+}
+
 for what in "${@:-wasm browser}"; do
   for w in $what; do
     case "$w" in
@@ -61,6 +111,7 @@ for what in "${@:-wasm browser}"; do
       browser) ensure_browser ;;
       fuzz) ensure_fuzz ;;
       gis) ensure_gis ;;
+      osrm) ensure_osrm ;;
       *) echo "ensure-tools: unknown target '$w'" >&2; exit 2 ;;
     esac
   done

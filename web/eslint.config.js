@@ -23,7 +23,7 @@ export default defineConfig(
   },
   {
     name: 'clearway/node',
-    files: ['*.{js,ts}', 'build/**/*.ts', 'eslint/**/*.js', 'lint/**/*.ts'],
+    files: ['*.{js,ts}', 'build/**/*.ts', 'eslint/**/*.js', 'lint/**/*.ts', 'integration/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -44,6 +44,19 @@ export default defineConfig({
           include: ['lint/**/*.test.ts', 'build/**/*.test.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Against real services started by the tests (osrm-routed, a directions replay):
+          // Node's own fetch and AbortController, not jsdom's.
+          name: 'integration',
+          environment: 'node',
+          include: ['integration/**/*.test.ts'],
+          // The first run downloads and prepares OSRM (scripts/ensure-tools.sh osrm, ~1 min).
+          hookTimeout: 300_000,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -68,3 +68,46 @@ describe('SettingsCategories', () => {
     expect(within(again).getByRole('combobox', { name: 'Image size' })).toHaveValue('1920x1080');
   });
 });
+
+describe('routing settings (issue 12: SPEC §7 services)', () => {
+  it('the Map category has the three routing fields; OSRM defaults to the public demo server', async () => {
+    render(
+      <SettingsProvider>
+        <SettingsCategories />
+      </SettingsProvider>,
+    );
+    const map = await screen.findByRole('group', { name: 'Map settings' });
+    expect(within(map).getByRole('textbox', { name: 'OSRM service URL' })).toHaveValue('https://router.project-osrm.org');
+    expect(within(map).getByRole('textbox', { name: 'Directions service URL' })).toHaveValue('');
+    expect(within(map).getByRole('textbox', { name: 'Directions API key' })).toHaveValue('');
+  });
+
+  it('a URL that is not http(s) is refused next to its field and not stored; a good one is', async () => {
+    const first = render(
+      <SettingsProvider>
+        <SettingsCategories />
+      </SettingsProvider>,
+    );
+    const map = await screen.findByRole('group', { name: 'Map settings' });
+    const directions = within(map).getByRole('textbox', { name: 'Directions service URL' });
+    fireEvent.change(directions, { target: { value: 'proxy.example.org/directions' } });
+    expect(directions).toHaveAttribute('aria-invalid', 'true');
+    expect(directions).toHaveAccessibleDescription('Directions service URL must be an address starting with http:// or https://, or empty.');
+    const osrm = within(map).getByRole('textbox', { name: 'OSRM service URL' });
+    fireEvent.change(osrm, { target: { value: 'http://10.0.0.5:5000' } });
+    await within(map).findByText(/Map settings saved/);
+    fireEvent.change(within(map).getByRole('textbox', { name: 'Directions API key' }), { target: { value: 'AIza-test' } });
+    await within(map).findByText(/Map settings saved/);
+    first.unmount();
+    resetStorageForTests();
+    render(
+      <SettingsProvider>
+        <SettingsCategories />
+      </SettingsProvider>,
+    );
+    const again = await screen.findByRole('group', { name: 'Map settings' });
+    expect(within(again).getByRole('textbox', { name: 'OSRM service URL' })).toHaveValue('http://10.0.0.5:5000');
+    expect(within(again).getByRole('textbox', { name: 'Directions service URL' })).toHaveValue('');
+    expect(within(again).getByRole('textbox', { name: 'Directions API key' })).toHaveValue('AIza-test');
+  });
+});

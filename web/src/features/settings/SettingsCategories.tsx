@@ -1,8 +1,8 @@
 // The settings page section: every category of SPEC §2 with a labelled control per
 // setting. Each change is stored at once (local store, appSettings).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { SETTINGS_CATEGORIES, type AppSettings, type SettingsCategory } from './defaults';
-import { CATEGORY_TITLES, FIELDS, readPath, writePath, type FieldSpec } from './fields';
+import { CATEGORY_TITLES, FIELDS, isServiceUrl, readPath, writePath, type FieldSpec } from './fields';
 import { useSettings } from './SettingsProvider';
 import './settings.css';
 
@@ -33,6 +33,44 @@ function NumberField({ field, value, onChange }: { field: Extract<FieldSpec, { k
   );
 }
 
+/** A service address: stored when it is empty or an http(s) URL, else the field says why. */
+function UrlField({ field, value, onChange }: { field: Extract<FieldSpec, { kind: 'url' }>; value: string; onChange: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  const id = useId();
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  const valid = isServiceUrl(draft.trim());
+  return (
+    <div className="settings-field-group">
+      <label className="settings-field">
+        <span>{field.label}</span>
+        <input
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          autoComplete="off"
+          value={draft}
+          aria-invalid={!valid}
+          aria-describedby={valid ? undefined : id}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            const next = event.target.value.trim();
+            if (isServiceUrl(next)) onChange(next);
+          }}
+        />
+      </label>
+      {!valid && (
+        <span id={id} className="settings-field-error">
+          {field.label} must be an address starting with http:// or https://, or empty.
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Field({ field, value, onChange }: { field: FieldSpec; value: unknown; onChange: (v: unknown) => void }) {
   switch (field.kind) {
     case 'boolean':
@@ -57,6 +95,8 @@ function Field({ field, value, onChange }: { field: FieldSpec; value: unknown; o
           </select>
         </label>
       );
+    case 'url':
+      return <UrlField field={field} value={String(value ?? '')} onChange={onChange} />;
     case 'text':
       return (
         <label className="settings-field">

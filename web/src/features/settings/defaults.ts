@@ -58,6 +58,12 @@ export interface GpsSettings {
 export interface MapSettings {
   style: 'streets' | 'satellite';
   followPosition: boolean;
+  /** 'OSRM service URL': the open routing service (SPEC §7); '' = not asked. */
+  osrmServiceUrl: string;
+  /** 'Directions service URL': the maps directions service or its proxy (docs/routing.md); '' = not asked. */
+  directionsServiceUrl: string;
+  /** 'Directions API key'; '' = the key given at build time, if any. */
+  directionsApiKey: string;
 }
 
 export interface LoggingSettings {
@@ -118,7 +124,14 @@ export const DEFAULT_SETTINGS: AppSettings = {
     displayMode: 'fit',
     videoBuffer: false,
   },
-  map: { style: 'streets', followPosition: true },
+  map: {
+    style: 'streets',
+    followPosition: true,
+    // The public OSRM demo server (issue 12): fair use only, see docs/routing.md.
+    osrmServiceUrl: 'https://router.project-osrm.org',
+    directionsServiceUrl: '',
+    directionsApiKey: '',
+  },
   logging: { level: 'info', autoSave: true, autoSaveImages: true, autoSaveIntervalMinutes: 5 },
   alerts: { sound: true, voiceGuidance: true },
 };

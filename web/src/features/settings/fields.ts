@@ -5,7 +5,9 @@ export type FieldSpec =
   | { path: string[]; label: string; kind: 'boolean' }
   | { path: string[]; label: string; kind: 'number'; min: number; max: number; step: number }
   | { path: string[]; label: string; kind: 'select'; options: readonly (readonly [string, string])[] }
-  | { path: string[]; label: string; kind: 'text' };
+  | { path: string[]; label: string; kind: 'text' }
+  /** A service address: a URL input that says when it is not an http(s) URL. */
+  | { path: string[]; label: string; kind: 'url' };
 
 export const CATEGORY_TITLES: Record<SettingsCategory, string> = {
   laser: 'Laser',
@@ -66,6 +68,9 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
   map: [
     { path: ['style'], label: 'Map style', kind: 'select', options: [['streets', 'Streets'], ['satellite', 'Satellite']] },
     { path: ['followPosition'], label: 'Follow my position', kind: 'boolean' },
+    { path: ['osrmServiceUrl'], label: 'OSRM service URL', kind: 'url' },
+    { path: ['directionsServiceUrl'], label: 'Directions service URL', kind: 'url' },
+    { path: ['directionsApiKey'], label: 'Directions API key', kind: 'text' },
   ],
   logging: [
     {
@@ -83,6 +88,17 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
     { path: ['voiceGuidance'], label: 'Voice guidance', kind: 'boolean' },
   ],
 };
+
+/** What a 'url' field stores: '' (the service is not asked) or an http(s) URL. */
+export function isServiceUrl(text: string): boolean {
+  if (text === '') return true;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 export function readPath(values: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), values);
