@@ -5,8 +5,10 @@
 //!   `width`, `length`), the POI identifier (`poiId`), type, label, note, date, time, source
 //!   and media file names;
 //! - a `LineString` feature per planned route with 2 or more positions (`kind: "route"`);
-//! - a `LineString` feature for the vehicle trace when it has 2 or more points
-//!   (`kind: "vehicleTrace"`).
+//! - a feature for the vehicle trace (`kind: "vehicleTrace"`, with its `points` and
+//!   `segments` counts): a `LineString` when it has no gap, a `MultiLineString` of one line
+//!   per segment when it has (never a line across a gap). Segments of a single point draw
+//!   nothing (a line needs two positions); the JSON export and the backup keep every point.
 //!
 //! A feature is written at a time; coordinates are written with the number formatter, not
 //! through a JSON tree.
@@ -17,7 +19,7 @@ use super::naming::{media_file_name, poi_identifier};
 use super::number::{decimals, push_fixed, push_u64};
 use super::{ExportError, Layers, MediaKind};
 use crate::poi;
-use crate::survey::{Measurement, SurveyData};
+use crate::survey::{Measurement, SurveyData, VehicleTracePoint, trace::trace_segments};
 
 /// Writes the chosen layers of a survey as a GeoJSON `FeatureCollection`.
 ///
@@ -75,25 +77,44 @@ pub fn write_geojson(
             }
         }
     }
-    if layers.trace && data.traces.len() >= 2 {
+    let lines = if layers.trace {
+        trace_lines(&data.traces)
+    } else {
+        Vec::new()
+    };
+    if !lines.is_empty() {
         separate(&mut buf);
         buf.extend_from_slice(
             br#"{"type":"Feature","properties":{"kind":"vehicleTrace","points":"#,
         );
         push_u64(&mut buf, data.traces.len() as u64);
+        buf.extend_from_slice(br#","segments":"#);
+        push_u64(&mut buf, lines.len() as u64);
         buf.extend_from_slice(b"},");
-        let flat: Vec<f64> = data
-            .traces
-            .iter()
-            .flat_map(|p| [p.latitude, p.longitude])
-            .collect();
-        push_line(&mut buf, &flat);
+        match lines.as_slice() {
+            [line] => push_line(&mut buf, line),
+            _ => push_multi_line(&mut buf, &lines),
+        }
         buf.push(b'}');
     }
     buf.extend_from_slice(b"]}\n");
     out.write_all(&buf)?;
     out.flush()?;
     Ok(())
+}
+
+/// The trace's segments of two or more points as flat lat/lon lines: a segment of one point
+/// (between two gaps) draws no line.
+pub(super) fn trace_lines(traces: &[VehicleTracePoint]) -> Vec<Vec<f64>> {
+    trace_segments(traces)
+        .filter(|segment| segment.len() >= 2)
+        .map(|segment| {
+            segment
+                .iter()
+                .flat_map(|p| [p.latitude, p.longitude])
+                .collect()
+        })
+        .collect()
 }
 
 fn push_point_feature(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
@@ -159,7 +180,26 @@ fn push_point_feature(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
 
 /// `"geometry":{"type":"LineString","coordinates":[[lon,lat],...]}` from flat lat/lon.
 fn push_line(buf: &mut Vec<u8>, flat: &[f64]) {
-    buf.extend_from_slice(br#""geometry":{"type":"LineString","coordinates":["#);
+    buf.extend_from_slice(br#""geometry":{"type":"LineString","coordinates":"#);
+    push_positions(buf, flat);
+    buf.push(b'}');
+}
+
+/// `"geometry":{"type":"MultiLineString","coordinates":[[[lon,lat],...],...]}`.
+fn push_multi_line(buf: &mut Vec<u8>, lines: &[Vec<f64>]) {
+    buf.extend_from_slice(br#""geometry":{"type":"MultiLineString","coordinates":["#);
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_positions(buf, line);
+    }
+    buf.extend_from_slice(b"]}");
+}
+
+/// `[[lon,lat],...]` from flat lat/lon.
+fn push_positions(buf: &mut Vec<u8>, flat: &[f64]) {
+    buf.push(b'[');
     for (i, p) in flat.chunks_exact(2).enumerate() {
         if i > 0 {
             buf.push(b',');
@@ -170,7 +210,7 @@ fn push_line(buf: &mut Vec<u8>, flat: &[f64]) {
         push_fixed(buf, p[0], decimals::LAT_LON);
         buf.push(b']');
     }
-    buf.extend_from_slice(b"]}");
+    buf.push(b']');
 }
 
 /// A JSON string literal.
@@ -238,6 +278,31 @@ mod tests {
             "{text}"
         );
         assert!(text.contains(r#""height":4.200,"#), "{text}");
+    }
+
+    #[test]
+    fn a_trace_with_gaps_is_a_multilinestring_of_its_segments() {
+        let mut data = sample();
+        data.traces = serde_json::from_value(json!([
+            {"latitude": 1, "longitude": 1}, {"latitude": 1, "longitude": 2},
+            {"latitude": 3, "longitude": 3, "gapBefore": true},
+            {"latitude": 5, "longitude": 5, "gapBefore": true}, {"latitude": 5, "longitude": 6}
+        ]))
+        .unwrap();
+        let mut out = Vec::new();
+        write_geojson(&mut out, &data, Layers::TRACE).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let feature = &doc["features"][0];
+        assert_eq!(feature["properties"]["points"], 5);
+        assert_eq!(
+            feature["properties"]["segments"], 2,
+            "the lone point draws no line"
+        );
+        assert_eq!(feature["geometry"]["type"], "MultiLineString");
+        assert_eq!(
+            feature["geometry"]["coordinates"],
+            json!([[[1.0, 1.0], [2.0, 1.0]], [[5.0, 5.0], [6.0, 5.0]]])
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! GPX 1.1 export: POIs as waypoints (`<wpt>`), planned routes as routes (`<rte>`), the
-//! vehicle trace as a track (`<trk>`), in the order the GPX 1.1 schema requires.
+//! vehicle trace as a track (`<trk>`, one `<trkseg>` per segment: a gap in the trace ends
+//! one), in the order the GPX 1.1 schema requires.
 //!
 //! A waypoint is named by its POI identifier (`R001-POI00001`); `<type>` is the stored POI
 //! type, `<desc>` the note, `<cmt>` the height, `<ele>` the GPS altitude, `<time>` the
@@ -11,7 +12,7 @@ use std::io::Write;
 use super::naming::poi_identifier;
 use super::number::{decimals, push_fixed};
 use super::{ExportError, Layers};
-use crate::survey::{Measurement, SurveyData};
+use crate::survey::{Measurement, SurveyData, trace::trace_segments};
 use crate::track::xml_escape;
 
 /// Writes the chosen layers of a survey as a GPX 1.1 document.
@@ -72,23 +73,27 @@ pub fn write_gpx(
         }
     }
     if layers.trace && !data.traces.is_empty() {
-        buf.extend_from_slice(b"<trk><name>Vehicle trace</name><trkseg>\n");
-        for p in &data.traces {
-            push_point(&mut buf, b"trkpt", p.latitude, p.longitude);
-            match p.iso_time() {
-                Some(t) => {
-                    buf.extend_from_slice(b"><time>");
-                    buf.extend_from_slice(xml_escape(&t).as_bytes());
-                    buf.extend_from_slice(b"</time></trkpt>\n");
+        buf.extend_from_slice(b"<trk><name>Vehicle trace</name>\n");
+        for segment in trace_segments(&data.traces) {
+            buf.extend_from_slice(b"<trkseg>\n");
+            for p in segment {
+                push_point(&mut buf, b"trkpt", p.latitude, p.longitude);
+                match p.iso_time() {
+                    Some(t) => {
+                        buf.extend_from_slice(b"><time>");
+                        buf.extend_from_slice(xml_escape(&t).as_bytes());
+                        buf.extend_from_slice(b"</time></trkpt>\n");
+                    }
+                    None => buf.extend_from_slice(b"/>\n"),
                 }
-                None => buf.extend_from_slice(b"/>\n"),
+                if buf.len() > 1 << 16 {
+                    out.write_all(&buf)?;
+                    buf.clear();
+                }
             }
-            if buf.len() > 1 << 16 {
-                out.write_all(&buf)?;
-                buf.clear();
-            }
+            buf.extend_from_slice(b"</trkseg>\n");
         }
-        buf.extend_from_slice(b"</trkseg></trk>\n");
+        buf.extend_from_slice(b"</trk>\n");
     }
     buf.extend_from_slice(b"</gpx>\n");
     out.write_all(&buf)?;
@@ -237,6 +242,32 @@ mod tests {
         assert_eq!(
             read_gpx(&out).unwrap().coords,
             [45.123456, -73.654321, -0.5, 179.999999]
+        );
+    }
+
+    #[test]
+    fn a_gap_in_the_trace_starts_a_new_track_segment() {
+        let mut data = sample();
+        data.traces = serde_json::from_value(json!([
+            {"latitude": 1, "longitude": 1}, {"latitude": 1, "longitude": 2},
+            {"latitude": 5, "longitude": 5, "gapBefore": true}, {"latitude": 5, "longitude": 6}
+        ]))
+        .unwrap();
+        let mut out = Vec::new();
+        write_gpx(&mut out, &data, Layers::TRACE).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("<trk>").count(), 1);
+        assert_eq!(text.matches("<trkseg>").count(), 2, "{text}");
+        let second = &text[text.rfind("<trkseg>").unwrap()..];
+        assert!(second.starts_with("<trkseg>\n<trkpt lat=\"5.000000\" lon=\"5.000000\"/>"));
+        assert_eq!(second.matches("<trkpt ").count(), 2);
+        // Without a gap mark, one segment as before.
+        assert_eq!(
+            String::from_utf8(export(Layers::TRACE))
+                .unwrap()
+                .matches("<trkseg>")
+                .count(),
+            1
         );
     }
 

@@ -1,11 +1,13 @@
 //! KML 2.2 export: a `Document` named after the survey with up to three folders —
 //! "Points of interest" (a `Point` placemark per measurement with a position, named by its
 //! POI identifier), "Routes" (a `LineString` placemark per planned route, in the route's
-//! colour) and "Vehicle trace" (one `LineString` placemark). Coordinates are `lon,lat` with
+//! colour) and "Vehicle trace" (one placemark: a `LineString`, or a `MultiGeometry` of one
+//! `LineString` per segment when the trace has gaps). Coordinates are `lon,lat` with
 //! 6 decimals (SPEC §9); text goes through [`crate::track::xml_escape`].
 
 use std::io::Write;
 
+use super::geojson::trace_lines;
 use super::gpx::measurement_time;
 use super::naming::poi_identifier;
 use super::number::{decimals, push_fixed};
@@ -72,14 +74,14 @@ pub fn write_kml(
         }
         buf.extend_from_slice(b"</Folder>\n");
     }
-    if layers.trace && data.traces.len() >= 2 {
-        let flat: Vec<f64> = data
-            .traces
-            .iter()
-            .flat_map(|p| [p.latitude, p.longitude])
-            .collect();
+    let lines = if layers.trace {
+        trace_lines(&data.traces)
+    } else {
+        Vec::new()
+    };
+    if !lines.is_empty() {
         buf.extend_from_slice(b"<Folder><name>Vehicle trace</name>\n");
-        push_line(&mut buf, "Vehicle trace", None, &flat);
+        push_lines(&mut buf, "Vehicle trace", None, &lines);
         buf.extend_from_slice(b"</Folder>\n");
     }
     buf.extend_from_slice(b"</Document></kml>\n");
@@ -117,6 +119,12 @@ fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
 }
 
 fn push_line(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, flat: &[f64]) {
+    push_lines(buf, name, colour, std::slice::from_ref(&flat.to_vec()));
+}
+
+/// One placemark: a `LineString`, or a `MultiGeometry` of them when there are several (a
+/// trace with gaps: never a line across one).
+fn push_lines(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, lines: &[Vec<f64>]) {
     buf.extend_from_slice(b"<Placemark><name>");
     buf.extend_from_slice(xml_escape(name).as_bytes());
     buf.extend_from_slice(b"</name>");
@@ -125,16 +133,26 @@ fn push_line(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, flat: &[f64]) 
         buf.extend_from_slice(abgr.as_bytes());
         buf.extend_from_slice(b"</color><width>4</width></LineStyle></Style>");
     }
-    buf.extend_from_slice(b"<LineString><tessellate>1</tessellate><coordinates>");
-    for (i, p) in flat.chunks_exact(2).enumerate() {
-        if i > 0 {
-            buf.push(b' ');
-        }
-        push_fixed(buf, p[1], decimals::LAT_LON);
-        buf.push(b',');
-        push_fixed(buf, p[0], decimals::LAT_LON);
+    let multi = lines.len() > 1;
+    if multi {
+        buf.extend_from_slice(b"<MultiGeometry>");
     }
-    buf.extend_from_slice(b"</coordinates></LineString></Placemark>\n");
+    for flat in lines {
+        buf.extend_from_slice(b"<LineString><tessellate>1</tessellate><coordinates>");
+        for (i, p) in flat.chunks_exact(2).enumerate() {
+            if i > 0 {
+                buf.push(b' ');
+            }
+            push_fixed(buf, p[1], decimals::LAT_LON);
+            buf.push(b',');
+            push_fixed(buf, p[0], decimals::LAT_LON);
+        }
+        buf.extend_from_slice(b"</coordinates></LineString>");
+    }
+    if multi {
+        buf.extend_from_slice(b"</MultiGeometry>");
+    }
+    buf.extend_from_slice(b"</Placemark>\n");
 }
 
 /// `#rrggbb` as KML's opaque `aabbggrr`.
@@ -197,6 +215,26 @@ mod tests {
         );
         assert!(text.contains("<name>North &amp; back</name>"));
         assert!(text.contains("<color>ff0000ff</color>"));
+    }
+
+    #[test]
+    fn a_trace_with_a_gap_is_two_lines_in_one_placemark() {
+        let mut data = sample();
+        data.traces = serde_json::from_value(json!([
+            {"latitude": 1, "longitude": 1}, {"latitude": 1, "longitude": 2},
+            {"latitude": 5, "longitude": 5, "gapBefore": true}, {"latitude": 5, "longitude": 6}
+        ]))
+        .unwrap();
+        let mut out = Vec::new();
+        write_kml(&mut out, &data, Layers::TRACE).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("<Placemark>").count(), 1);
+        assert!(text.contains(concat!(
+            "<MultiGeometry><LineString><tessellate>1</tessellate><coordinates>",
+            "1.000000,1.000000 2.000000,1.000000</coordinates></LineString>",
+            "<LineString><tessellate>1</tessellate><coordinates>",
+            "5.000000,5.000000 6.000000,5.000000</coordinates></LineString></MultiGeometry>"
+        )));
     }
 
     #[test]

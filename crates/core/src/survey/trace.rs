@@ -3,6 +3,10 @@
 //! A trace point's `timestamp` is kept as the app wrote it (an ISO 8601 string or epoch
 //! milliseconds); [`VehicleTracePoint::iso_time`] gives it as ISO 8601 UTC for GPX and KML.
 //! An alert is an id, a survey id, a creation time and whatever fields the caller supplied.
+//!
+//! Where the fix was lost or the app was suspended, the app marks the next point with
+//! `gapBefore: true`; [`trace_segments`] splits the trace there, so the exports draw a gap
+//! instead of a straight line across it.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -41,6 +45,10 @@ pub struct VehicleTracePoint {
         skip_serializing_if = "Option::is_none"
     )]
     pub heading_deg: Option<f64>,
+    /// The fix was lost (or the app suspended) before this point: it starts a new segment,
+    /// and no line joins it to the point before. `None` (not written) reads as `false`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gap_before: Option<bool>,
     /// Cloud only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_synced_at: Option<Value>,
@@ -53,6 +61,11 @@ fn required_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Err
 }
 
 impl VehicleTracePoint {
+    /// Whether this point starts a new segment of the trace (`gapBefore: true`).
+    pub fn starts_segment(&self) -> bool {
+        self.gap_before == Some(true)
+    }
+
     /// The timestamp as ISO 8601 UTC: a string is taken as written, a number as epoch
     /// milliseconds.
     ///
@@ -69,6 +82,23 @@ impl VehicleTracePoint {
             _ => None,
         }
     }
+}
+
+/// The trace split at its gaps: runs of consecutive points, a new run starting at each
+/// point marked `gapBefore: true` (on the first point the mark changes nothing). An empty
+/// trace has no segment.
+///
+/// ```
+/// use clearway_core::survey::{trace::trace_segments, VehicleTracePoint};
+/// let points: Vec<VehicleTracePoint> = serde_json::from_str(r#"[
+///     {"latitude": 1, "longitude": 1}, {"latitude": 1, "longitude": 2},
+///     {"latitude": 5, "longitude": 5, "gapBefore": true}, {"latitude": 5, "longitude": 6}
+/// ]"#).unwrap();
+/// let lengths: Vec<usize> = trace_segments(&points).map(<[_]>::len).collect();
+/// assert_eq!(lengths, [2, 2]);
+/// ```
+pub fn trace_segments(points: &[VehicleTracePoint]) -> impl Iterator<Item = &[VehicleTracePoint]> {
+    points.chunk_by(|_, next| !next.starts_segment())
 }
 
 /// Epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.mmmZ` (years 0–9999).
@@ -152,6 +182,44 @@ mod tests {
     #[test]
     fn a_trace_point_without_a_position_is_refused() {
         assert!(serde_json::from_value::<VehicleTracePoint>(json!({"latitude": 1})).is_err());
+    }
+
+    fn trace(json: serde_json::Value) -> Vec<VehicleTracePoint> {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn segments_split_before_each_gap_and_nowhere_else() {
+        let points = trace(json!([
+            {"id": "a", "latitude": 1, "longitude": 1, "gapBefore": true},
+            {"id": "b", "latitude": 1, "longitude": 2, "gapBefore": false},
+            {"id": "c", "latitude": 1, "longitude": 3, "gapBefore": null},
+            {"id": "d", "latitude": 9, "longitude": 9, "gapBefore": true},
+            {"id": "e", "latitude": 8, "longitude": 8, "gapBefore": true},
+            {"id": "f", "latitude": 8, "longitude": 9}
+        ]));
+        let ids: Vec<Vec<&str>> = trace_segments(&points)
+            .map(|s| s.iter().map(|p| p.id.as_str()).collect())
+            .collect();
+        assert_eq!(ids, [vec!["a", "b", "c"], vec!["d"], vec!["e", "f"]]);
+        assert_eq!(trace_segments(&[]).count(), 0);
+    }
+
+    #[test]
+    fn the_gap_mark_round_trips_and_is_not_written_when_absent() {
+        let input = json!({"id": "t", "surveyId": "s", "latitude": 1.0, "longitude": 2.0, "gapBefore": true});
+        let p: VehicleTracePoint = serde_json::from_value(input.clone()).unwrap();
+        assert!(p.starts_segment());
+        assert!(p.extra.is_empty(), "gapBefore is a field, not an extra");
+        assert_eq!(serde_json::to_value(&p).unwrap(), input);
+        let plain = trace(json!([{"latitude": 1.0, "longitude": 2.0}]));
+        assert!(!plain[0].starts_segment());
+        assert!(
+            serde_json::to_value(&plain[0])
+                .unwrap()
+                .get("gapBefore")
+                .is_none()
+        );
     }
 
     #[test]
