@@ -4,6 +4,7 @@ import { SettingsProvider } from '../features/settings/SettingsProvider';
 import { StorageStartup } from '../features/storage';
 import { SurveyProvider } from '../features/survey';
 import { Toaster } from '../ui/toast';
+import { FieldRecording } from './FieldRecording';
 import { AppRoutes } from './routes';
 import { SilentBoundary } from './SilentBoundary';
 
@@ -36,6 +37,7 @@ export function Shell() {
         <ShellHeader />
         <main id="main" className="app-main">
           <SurveyProvider>
+            <FieldRecording />
             <AppRoutes />
           </SurveyProvider>
         </main>

@@ -2,3 +2,6 @@
 export { GpsPanel } from './GpsPanel';
 export { GpsControllerContext, useGps, useGpsController, useNow } from './useGps';
 export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING, fixWarning } from './freshness';
+export { GPS_DISCONNECTED } from './gpsController';
+export type { GpsController } from './gpsController';
+export type { GpsState, GpsView } from './gpsState';

@@ -24,6 +24,7 @@ import {
   loadSurvey,
   restoreLocalCopies,
   updateMeasurement,
+  updateSurvey,
   type SavedMeasurement,
 } from './surveyService';
 
@@ -51,6 +52,8 @@ export interface SurveyWorkspace {
   update: (measurement: Measurement) => Promise<void>;
   remove: (measurement: Measurement) => Promise<void>;
   listSurveys: () => Promise<Survey[]>;
+  /** Saves the active survey's recording options (the vehicle trace and alert log switches). */
+  setOptions: (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog'>>) => Promise<void>;
 }
 
 const SurveyContext = createContext<SurveyWorkspace | null>(null);
@@ -219,6 +222,19 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
 
   const remove = useCallback((measurement: Measurement) => deleteMeasurement(measurement), []);
 
+  const setOptions = useCallback(
+    async (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog'>>) => {
+      const survey = activeRef.current;
+      if (!survey) throw new SurveyError('no-active-survey', 'No active survey');
+      const next = { ...survey, ...options };
+      const outcome = await updateSurvey(next);
+      if (outcome.savedIn === 'local') toast({ title: outcome.message, variant: 'destructive' });
+      // The change signal refreshes the summary too; showing it now keeps the switch in step.
+      if (activeRef.current?.id === next.id) show({ ...summary, active: next });
+    },
+    [show, summary],
+  );
+
   const page = useCallback(async (offset: number, limit: number) => {
     const survey = activeRef.current;
     return survey ? stores.measurements.page(survey.id, offset, limit) : [];
@@ -241,8 +257,9 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
       update,
       remove,
       listSurveys,
+      setOptions,
     }),
-    [status, summary, version, page, lastAutoSaved, create, load, clear, add, update, remove],
+    [status, summary, version, page, lastAutoSaved, create, load, clear, add, update, remove, setOptions],
   );
   return <SurveyContext.Provider value={value}>{children}</SurveyContext.Provider>;
 }

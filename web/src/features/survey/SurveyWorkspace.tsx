@@ -1,7 +1,10 @@
 // The survey section of `/`: the active survey and its actions (new, load a previous one,
-// clear, export), the capture form and the measurement list.
+// clear, export), the capture form and the measurement list, the vehicle trace and the
+// alert log.
 import { useEffect, useId, useState } from 'react';
+import { AlertLog, alertLogEnabled } from '../alerts';
 import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export';
+import { TracePanel } from '../traces';
 import { toast } from '../../ui/toast';
 import { CaptureForm } from './CaptureForm';
 import { MeasurementList } from './MeasurementList';
@@ -54,6 +57,8 @@ export function SurveyWorkspace() {
       {active && <ExportControls survey={active} />}
       <CaptureForm />
       <MeasurementList />
+      {active && <TracePanel survey={active} onEnabledChange={(enableVehicleTrace) => workspace.setOptions({ enableVehicleTrace })} />}
+      {active && <AlertLog surveyId={active.id} enabled={alertLogEnabled(active)} />}
     </section>
   );
 }

@@ -116,12 +116,37 @@ export const routes = {
   points: (routeId: string): Promise<RoutePoint[]> => getByIndex('route-points', 'by-route', routeId),
 };
 
+/** Oldest first by a time field (ISO 8601 strings sort as text), then by id. */
+const byTime =
+  <T extends { id: string }>(field: (item: T) => unknown) =>
+  (a: T, b: T): number =>
+    String(field(a)).localeCompare(String(field(b))) || a.id.localeCompare(b.id);
+
 export const traces = {
-  ofSurvey: (surveyId: string): Promise<VehicleTracePoint[]> => getByIndex('vehicleTraces', 'by-survey', surveyId),
+  /** Every point of the survey's trace, oldest first (the order the exports draw it in). */
+  async ofSurvey(surveyId: string): Promise<VehicleTracePoint[]> {
+    const points = await getByIndex('vehicleTraces', 'by-survey', surveyId);
+    return points.sort(byTime((p) => p.timestamp));
+  },
+  /** How many trace points the survey has (an index count: nothing else is read). */
+  count: (surveyId: string) => countByIndex('vehicleTraces', 'by-survey', surveyId),
+  /**
+   * Saves a batch of trace points in one transaction, with the SPEC §8 policy ("Trace save
+   * failures fall back to local storage"): one retry, then emergency copies (the outcome
+   * says where they went); throws only when emergency storage refused them too.
+   */
+  saveBatch: (points: readonly VehicleTracePoint[]): Promise<SaveOutcome> =>
+    saveRecords(points.map((item) => ({ kind: 'put', store: 'vehicleTraces', item }) as PutOp)),
 };
 
 export const alerts = {
-  ofSurvey: (surveyId: string): Promise<Alert[]> => getByIndex('alerts', 'by-survey', surveyId),
+  /** The survey's alert log, oldest first. */
+  async ofSurvey(surveyId: string): Promise<Alert[]> {
+    const all = await getByIndex('alerts', 'by-survey', surveyId);
+    return all.sort(byTime((a) => a.createdAt));
+  },
+  /** Saves one alert (SPEC §8 policy: emergency storage when the database fails). */
+  save: (alert: Alert): Promise<SaveOutcome> => saveItem('alerts', alert),
 };
 
 export const settings = {

@@ -1,0 +1,77 @@
+// Runs the trace recorder for the active survey, on every page (mounted once by the app
+// shell): recording while the survey is active and its enableVehicleTrace is on. Renders
+// nothing; the trace panel of the survey workspace shows what it does.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { subscribeChanges, stores } from '../../services/storage';
+import { useGpsController } from '../gps';
+import type { Survey } from '../../model';
+import { traceRecorder } from './traceService';
+import type { TraceStatus } from './recorder';
+
+/** Whether the survey records its vehicle trace (SPEC §3: default true). */
+export const traceEnabled = (survey: Pick<Survey, 'enableVehicleTrace'>): boolean => survey.enableVehicleTrace !== false;
+
+const plannedRoute = (survey: Survey): string | null => (typeof survey.plannedRouteId === 'string' && survey.plannedRouteId ? survey.plannedRouteId : null);
+
+export function TraceRecording({ survey }: { survey: Survey | null }) {
+  if (!survey || !traceEnabled(survey)) return <StopRecording />;
+  return <Recording surveyId={survey.id} routeId={plannedRoute(survey)} />;
+}
+
+function StopRecording() {
+  useEffect(() => {
+    void traceRecorder().stop();
+  }, []);
+  return null;
+}
+
+function Recording({ surveyId, routeId }: { surveyId: string; routeId: string | null }) {
+  const gps = useGpsController();
+  useEffect(() => {
+    void traceRecorder().start({ surveyId, routeId, gps });
+  }, [surveyId, routeId, gps]);
+  return null;
+}
+
+/** The recorder's status, for the panel. */
+export function useTraceStatus(): TraceStatus {
+  const recorder = traceRecorder();
+  return useSyncExternalStore(recorder.subscribe, recorder.getSnapshot);
+}
+
+/** How many trace points the store holds for the survey (emergency copies included); null while reading. */
+export function useStoredTraceCount(surveyId: string): number | null {
+  const [count, setCount] = useState<{ surveyId: string; value: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    let reading = false;
+    let again = false;
+    const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const value = await stores.traces.count(surveyId);
+          if (live && !again) setCount({ surveyId, value });
+        } while (again && live);
+      } catch (error) {
+        console.warn('Trace point count could not be read:', error);
+      } finally {
+        reading = false;
+      }
+    };
+    void read();
+    const off = subscribeChanges((change) => {
+      if (change.store === 'vehicleTraces' || change.store === '*') void read();
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [surveyId]);
+  return count?.surveyId === surveyId ? count.value : null;
+}
