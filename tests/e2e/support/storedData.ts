@@ -136,3 +136,13 @@ export async function listedCount(page: Page): Promise<number> {
   if (!match?.[1]) throw new Error(`no count in "${text}"`);
   return Number(match[1].replace(/,/g, ''));
 }
+
+/** The vehicle trace points of a survey in IndexedDB (store 'vehicleTraces', index 'by-survey'), as stored. */
+export async function idbTracePoints(page: Page, surveyId: string): Promise<Record<string, unknown>[]> {
+  return idbRows(page, 'vehicleTraces', { name: 'by-survey', key: surveyId });
+}
+
+/** The alerts of a survey in IndexedDB (store 'alerts', index 'by-survey'), as stored. */
+export async function idbAlerts(page: Page, surveyId: string): Promise<Record<string, unknown>[]> {
+  return idbRows(page, 'alerts', { name: 'by-survey', key: surveyId });
+}

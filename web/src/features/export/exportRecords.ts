@@ -5,9 +5,15 @@ import type { MediaItem, MediaKind, SurveyRecordSet } from '../../core/exporter'
 import { csvHeader } from '../../core/survey';
 import type { Measurement, StoredMedia, Survey } from '../../model';
 import { stores } from '../../services/storage';
+import { flushTrace } from '../traces';
 
-/** The survey's records from the local store, measurements oldest first. */
+/**
+ * The survey's records from the local store, measurements oldest first, trace points and
+ * alerts oldest first. Trace points still waiting for their batch are written first, so the
+ * export holds the trace up to now.
+ */
 export async function readSurveyRecords(survey: Survey): Promise<SurveyRecordSet & { measurements: Measurement[]; media: StoredMedia[] }> {
+  await flushTrace();
   const [measurements, routes, traces, alerts, media] = await Promise.all([
     stores.measurements.all(survey.id),
     stores.routes.ofSurvey(survey.id),

@@ -4,6 +4,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { subscribeChanges, stores } from '../../services/storage';
 import { useGpsController } from '../gps';
+import { useSettings } from '../settings';
 import type { Survey } from '../../model';
 import { traceRecorder } from './traceService';
 import type { TraceStatus } from './recorder';
@@ -27,9 +28,11 @@ function StopRecording() {
 
 function Recording({ surveyId, routeId }: { surveyId: string; routeId: string | null }) {
   const gps = useGpsController();
+  const seconds = useSettings().settings.gps.traceIntervalSeconds;
+  const minIntervalMs = Number.isFinite(seconds) && seconds >= 1 ? seconds * 1000 : 1000;
   useEffect(() => {
-    void traceRecorder().start({ surveyId, routeId, gps });
-  }, [surveyId, routeId, gps]);
+    void traceRecorder().start({ surveyId, routeId, gps, minIntervalMs });
+  }, [surveyId, routeId, gps, minIntervalMs]);
   return null;
 }
 

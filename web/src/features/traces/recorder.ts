@@ -7,7 +7,7 @@ import type { SaveOutcome } from '../../services/storage';
 import type { VehicleTracePoint } from '../../model';
 import type { GpsView } from '../gps';
 import { TraceBatcher, type BatchResult } from './batcher';
-import { TraceSampler, traceFixFrom, type DistanceM, type TraceSample } from './sampler';
+import { MIN_INTERVAL_MS, TraceSampler, traceFixFrom, type DistanceM, type TraceSample } from './sampler';
 import { ScreenWakeLock, type WakeLockLike, type WakeLockState } from './wakeLock';
 
 /** What the recorder reads from the GPS service. */
@@ -36,6 +36,8 @@ export interface TraceTarget {
   /** The survey's planned route (plannedRouteId), or null. */
   routeId: string | null;
   gps: GpsSource;
+  /** The least time between two points (the setting 'Vehicle trace interval (s)'); 1 s by default. */
+  minIntervalMs?: number;
 }
 
 export interface TraceStatus {
@@ -91,7 +93,9 @@ export class TraceRecorder {
   async start(target: TraceTarget): Promise<void> {
     const current = this.target;
     if (current && current.surveyId === target.surveyId && current.gps === target.gps) {
-      this.target = target; // e.g. a new planned route: the next points carry it
+      // A new planned route or interval: the next points follow it.
+      this.target = target;
+      if (this.sampler) this.sampler.minIntervalMs = target.minIntervalMs ?? MIN_INTERVAL_MS;
       return;
     }
     if (current) await this.stop();
@@ -105,7 +109,7 @@ export class TraceRecorder {
       return;
     }
     if (generation !== this.generation) return;
-    this.sampler = new TraceSampler(distance);
+    this.sampler = new TraceSampler(distance, target.minIntervalMs ?? MIN_INTERVAL_MS);
     this.patch({ surveyId: target.surveyId, recording: true, recorded: 0, waiting: 0, lastBatch: null, error: null });
     this.unsubscribe = [target.gps.subscribe(() => this.observe()), this.deps.onVisibility((event) => this.onVisibility(event))];
     this.wakeLock.hold();

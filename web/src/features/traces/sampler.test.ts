@@ -68,6 +68,12 @@ describe('the sampling rule: at most one point a second, one each 10 m moved', (
     expect(run(sampler, fixes).map(([ms]) => ms)).toEqual(Array.from({ length: 11 }, (_, i) => i * 1_000));
   });
 
+  it('a longer interval (the setting Vehicle trace interval, here 5 s) spaces the points further', () => {
+    const sampler = new TraceSampler(distance, 5_000);
+    const fixes = Array.from({ length: 13 }, (_, i) => fix(i * 1_000, i * 20));
+    expect(run(sampler, fixes).map(([ms]) => ms)).toEqual([0, 5_000, 10_000]);
+  });
+
   it('a fix seen twice (the view re-rendered without a new position) counts once', () => {
     const sampler = new TraceSampler(distance);
     expect(run(sampler, [fix(0, 0), fix(0, 0), fix(1_000, 12), fix(1_000, 12)])).toEqual([

@@ -1,8 +1,9 @@
 // The vehicle-trace sampling rule (issue 12 point 11), pure: fed fixes and times, it says
 // which fixes become trace points and where the trace has a gap. No clock, no GPS, no DOM.
 //
-// The rule: a fix is recorded when at least MIN_INTERVAL_MS passed AND the vehicle moved at
-// least MIN_DISTANCE_M since the last recorded point ("at most one a second and at least
+// The rule: a fix is recorded when at least MIN_INTERVAL_MS passed (the setting 'Vehicle
+// trace interval (s)', 1 s by default) AND the vehicle moved at least MIN_DISTANCE_M since
+// the last recorded point ("at most one a second and at least
 // every 10 m moved": a point each 10 m, never two within a second; a vehicle standing still
 // records nothing). The first fix of a recording, and the first after a gap, is always
 // recorded. A gap is: no fix for more than GAP_AFTER_MS (the fix was lost: the next fix
@@ -12,7 +13,7 @@
 // MultiLineString, KML MultiGeometry), so no line is drawn across the gap.
 import type { GpsState } from '../gps';
 
-/** At most one point per second. */
+/** At most one point per second (the default of the setting 'Vehicle trace interval (s)'). */
 export const MIN_INTERVAL_MS = 1_000;
 /** A point each 10 m moved. */
 export const MIN_DISTANCE_M = 10;
@@ -58,12 +59,15 @@ export function traceFixFrom(gps: Pick<GpsState, 'source' | 'latitude' | 'longit
 
 export class TraceSampler {
   private readonly distanceM: DistanceM;
+  /** The least time between two points (ms). */
+  minIntervalMs: number;
   private last: TraceFix | null = null;
   private lastFixAt: number | null = null;
   private gapPending = true;
 
-  constructor(distanceM: DistanceM) {
+  constructor(distanceM: DistanceM, minIntervalMs = MIN_INTERVAL_MS) {
     this.distanceM = distanceM;
+    this.minIntervalMs = minIntervalMs;
   }
 
   /** Offers a fix; returns the point to record, or null. A fix seen already is ignored. */
@@ -73,7 +77,7 @@ export class TraceSampler {
     this.lastFixAt = fix.at;
     const last = this.last;
     if (!this.gapPending && last !== null) {
-      if (fix.at - last.at < MIN_INTERVAL_MS) return null;
+      if (fix.at - last.at < this.minIntervalMs) return null;
       const moved = this.distanceM({ lat: last.latitude, lon: last.longitude }, { lat: fix.latitude, lon: fix.longitude });
       if (!(moved >= MIN_DISTANCE_M)) return null;
     }

@@ -35,3 +35,8 @@ export function traceRecorder(): TraceRecorder {
   });
   return recorder;
 }
+
+/** Writes the trace points waiting for their batch now (before an export reads the store). */
+export function flushTrace(): Promise<void> {
+  return recorder ? recorder.flush() : Promise.resolve();
+}
