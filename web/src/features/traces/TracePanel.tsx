@@ -32,20 +32,22 @@ export function TracePanel({ survey, onEnabledChange }: TracePanelProps) {
   const stored = useStoredTraceCount(survey.id);
   const gps = useGps();
   const now = useNow(1000);
-  const [saving, setSaving] = useState(false);
+  // The switch shows the surveyor's choice at once, while it is being saved.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const enabled = traceEnabled(survey);
+  const saving = wanted !== null;
   const recording = status.recording && status.surveyId === survey.id;
 
   const toggle = async (next: boolean) => {
-    setSaving(true);
+    setWanted(next);
     setError(null);
     try {
       await onEnabledChange(next);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
     } finally {
-      setSaving(false);
+      setWanted(null);
     }
   };
 
@@ -68,7 +70,7 @@ export function TracePanel({ survey, onEnabledChange }: TracePanelProps) {
           id={switchId}
           type="checkbox"
           role="switch"
-          checked={enabled}
+          checked={wanted ?? enabled}
           disabled={saving}
           onChange={(event) => void toggle(event.target.checked)}
         />

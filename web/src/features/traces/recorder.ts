@@ -28,6 +28,8 @@ export interface TraceRecorderDeps {
   isVisible(): boolean;
   /** Calls `listener` on every visibility change and on pagehide; returns the unsubscribe. */
   onVisibility(listener: (event: 'visible' | 'hidden' | 'pagehide') => void): () => void;
+  /** Told of each batch written (or not): the app logs the ones that missed the database. */
+  onBatch?(result: BatchResult, surveyId: string | null): void;
 }
 
 /** What to record for. */
@@ -72,7 +74,10 @@ export class TraceRecorder {
       setTimeout: deps.setTimeout,
       clearTimeout: deps.clearTimeout,
       save: deps.saveBatch,
-      onResult: (lastBatch) => this.patch({ lastBatch, waiting: this.batcher.waiting }),
+      onResult: (lastBatch) => {
+        this.patch({ lastBatch, waiting: this.batcher.waiting });
+        deps.onBatch?.(lastBatch, this.status.surveyId);
+      },
     });
     this.status = { surveyId: null, recording: false, recorded: 0, waiting: 0, lastBatch: null, wakeLock: this.wakeLock.state, error: null };
   }
