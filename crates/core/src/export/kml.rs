@@ -119,12 +119,12 @@ fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
 }
 
 fn push_line(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, flat: &[f64]) {
-    push_lines(buf, name, colour, std::slice::from_ref(&flat.to_vec()));
+    push_lines(buf, name, colour, &[flat]);
 }
 
 /// One placemark: a `LineString`, or a `MultiGeometry` of them when there are several (a
 /// trace with gaps: never a line across one).
-fn push_lines(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, lines: &[Vec<f64>]) {
+fn push_lines<L: AsRef<[f64]>>(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, lines: &[L]) {
     buf.extend_from_slice(b"<Placemark><name>");
     buf.extend_from_slice(xml_escape(name).as_bytes());
     buf.extend_from_slice(b"</name>");
@@ -139,7 +139,7 @@ fn push_lines(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, lines: &[Vec<
     }
     for flat in lines {
         buf.extend_from_slice(b"<LineString><tessellate>1</tessellate><coordinates>");
-        for (i, p) in flat.chunks_exact(2).enumerate() {
+        for (i, p) in flat.as_ref().chunks_exact(2).enumerate() {
             if i > 0 {
                 buf.push(b' ');
             }
