@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
-import { GpsController } from './gpsController';
+import { GpsController, RENDER_INTERVAL_MS } from './gpsController';
 import { GpsPanel } from './GpsPanel';
 import { GpsControllerContext } from './useGps';
 
@@ -11,7 +11,7 @@ const silentPort = () =>
 
 function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {}) {
   let handlers!: NmeaHandlers;
-  const engine: NmeaEngine = { read: () => 1, push: () => {}, finish: () => {}, stop: async () => {}, reset: () => {} };
+  const engine: NmeaEngine = { push: () => {}, finish: () => {}, endStream: () => {}, reset: () => {} };
   const controller = new GpsController({
     now: () => Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -188,7 +188,8 @@ it('the fix quality details by label: fix type, DOPs, satellites in view, SNR, G
       newSentences: 2,
       raw: null,
     });
-    vi.advanceTimersByTime(16);
+    // The receiver's next report is shown RENDER_INTERVAL_MS after the previous one.
+    vi.advanceTimersByTime(RENDER_INTERVAL_MS + 16);
   });
   expect(value('Position error (1σ)')).toBe('alt 2.50 m');
   expect(value('Fix type')).toBe('—');
