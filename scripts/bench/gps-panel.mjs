@@ -14,7 +14,9 @@
 // them). The run fails (exit code 1) only when the last fix never reached the screen: a
 // wrong result, not a slow machine. It never fails on its figures.
 //   node scripts/bench.mjs gps-panel
-// GPS_BENCH_NO_BUILD=1 measures web/dist as it is (to compare two builds in turn).
+// GPS_BENCH_NO_BUILD=1 measures web/dist as it is (to compare two builds in turn);
+// GPS_BENCH_TRACE=file.json also writes a Chromium trace of the feed (DevTools' Performance
+// panel opens it), to see where the time goes.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -77,7 +79,11 @@ function observePanel() {
 const taskMs = async (cdp) => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const get = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { task: get('TaskDuration') * 1000, script: get('ScriptDuration') * 1000, layout: (get('LayoutDuration') + get('RecalcStyleDuration')) * 1000 };
+  return {
+    task: get('TaskDuration') * 1000,
+    script: get('ScriptDuration') * 1000,
+    layout: (get('LayoutDuration') + get('RecalcStyleDuration')) * 1000,
+  };
 };
 
 /** The limits of issue 10, point 18. */
@@ -118,10 +124,13 @@ export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds
 
     const rendersBefore = await page.evaluate(() => window.__panelStats.renders);
     const m0 = await taskMs(cdp);
+    const trace = process.env.GPS_BENCH_TRACE;
+    if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'] });
     const t0 = performance.now();
     await page.evaluate(() => window.__feed.start());
     await page.waitForFunction(() => window.__feed.done, null, { timeout: seconds * 1000 * 4, polling: 250 });
     const m1 = await taskMs(cdp);
+    if (trace) await browser.stopTracing();
     const wallS = (performance.now() - t0) / 1000;
     const stats = await page.evaluate(() => window.__panelStats);
     const feedMs = await page.evaluate(() => window.__feed.busyMs);
