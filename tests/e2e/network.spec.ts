@@ -47,7 +47,7 @@ test('offline: an orange banner at the top and the page pushed down 48 px; onlin
   expect(transition.seconds, 'a fade, not a jump').toBeGreaterThan(0);
 
   // Still there until 3 s, then gone.
-  await page.clock.runFor(998);
+  await page.clock.runFor(999);
   await expect(restored).toHaveCount(1);
   await page.clock.runFor(1);
   await expect(restored).toHaveCount(0);
