@@ -18,10 +18,11 @@ import { SourceMachine, type BrowserFix } from './sourceMachine';
 export const GPS_DISCONNECTED = 'GPS disconnected';
 
 /**
- * The receiver's data reaches the screen at most this often (ms): 4 renders a second for a
- * 20 Hz receiver, not 10 or 20. What a measurement records (`latest()`) is never held back.
+ * The receiver's data reaches the screen at most this often (ms): 2 renders a second for a
+ * 20 Hz receiver, not 10 or 20 (most receivers report once a second; a person reads the
+ * readout, no animation follows it). What a measurement records (`latest()`) is never held back.
  */
-export const RENDER_INTERVAL_MS = 250;
+export const RENDER_INTERVAL_MS = 500;
 
 export interface SerialAdapter {
   supported: boolean;
