@@ -230,3 +230,23 @@ it("serial data without a position: the source is serial and the panel keeps its
   expect(value('Latitude')).toBe('—');
   expect(screen.getByRole('alert')).toHaveTextContent('No GPS fix');
 });
+
+it('a receiver that keeps talking after losing its position: the age keeps ticking and the fix is flagged stale after 10 s', () => {
+  const { handlers } = renderPanel();
+  const position = { ...NO_POSITION, latitude: 45.5017, longitude: -73.5673, fixQuality: 'GPS Fix' as const };
+  act(() => {
+    handlers.onUpdate({ fix: position, counts: { badChecksum: 0, notNmea: 0 }, newPositions: 1, newSentences: 7, raw: null });
+    vi.advanceTimersByTime(16);
+  });
+  expect(screen.getByTestId('gps-age')).toHaveTextContent('just now');
+  // Sentences without a position every 500 ms (the panel re-renders with each): 11 s of them.
+  for (let i = 0; i < 22; i++) {
+    act(() => {
+      handlers.onUpdate({ fix: position, counts: { badChecksum: 0, notNmea: 0 }, newPositions: 0, newSentences: 3, raw: null });
+      vi.advanceTimersByTime(500);
+    });
+    if (i === 7) expect(screen.getByTestId('gps-age')).toHaveTextContent('4 s ago');
+  }
+  expect(screen.getByTestId('gps-age')).toHaveTextContent('11 s ago');
+  expect(screen.getByRole('alert')).toHaveTextContent('GPS fix is stale');
+});

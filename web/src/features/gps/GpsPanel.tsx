@@ -18,7 +18,7 @@ import {
 } from './format';
 import type { GpsView } from './gpsState';
 import { ReplayControls } from './ReplayControls';
-import { useGps, useNow } from './useGps';
+import { useFixClock, useGps } from './useGps';
 import './gpsPanel.css';
 
 export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
@@ -42,9 +42,9 @@ export function GpsPanel() {
   );
 }
 
-/** The warning and the age of the last update: the only part that ticks every second. */
+/** The warning and the age of the last update: the only part that ticks (once a second, when its text changes). */
 function Freshness({ gps }: { gps: GpsView }) {
-  const now = useNow(1000);
+  const now = useFixClock(gps, 1000);
   const warning = fixWarning(gps, now);
   return (
     <>
