@@ -11,6 +11,8 @@ export type {
   Measurement,
   MediaKind,
   MediaRecord,
+  NewMeasurement,
+  NewSurvey,
   Route,
   RoutePoint,
   RoutePointType,

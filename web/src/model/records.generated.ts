@@ -4,7 +4,11 @@
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
-export type Survey = { surveyTitle: string, name: string, surveyorName: string, surveyor: string, clientName: string, customerName: string, id: string, createdAt?: JsonValue, active: boolean, lastAutoSaved?: JsonValue, projectNumber?: string, originAddress?: string, destinationAddress?: string, description?: string, notes?: string, enableVehicleTrace: boolean, enableAlertLog: boolean, outputFiles: Array<string>, 
+export type Survey = { surveyTitle: string, name: string, surveyorName: string, surveyor: string, clientName: string, customerName: string, id: string, createdAt?: JsonValue, active: boolean, 
+/**
+ * When the survey was last auto-saved, ISO 8601 UTC.
+ */
+lastAutoSaved?: string, projectNumber?: string, originAddress?: string, destinationAddress?: string, description?: string, notes?: string, enableVehicleTrace: boolean, enableAlertLog: boolean, outputFiles: Array<string>, 
 /**
  * `null` or `"synced"`.
  */

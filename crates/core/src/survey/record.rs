@@ -36,8 +36,13 @@ pub struct SurveyFields {
     pub created_at: Option<Value>,
     #[serde(default)]
     pub active: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_auto_saved: Option<Value>,
+    /// When the survey was last auto-saved, ISO 8601 UTC.
+    #[serde(
+        default,
+        deserialize_with = "lenient::text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub last_auto_saved: Option<String>,
     #[serde(
         default,
         deserialize_with = "lenient::text",

@@ -4,6 +4,7 @@ import { exportArchive, exportDocument, type MediaItem, type MediaKind, type Sur
 import { getByIndex, getItem } from '../../services/storage';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
+import type { Alert, Route, VehicleTracePoint } from '../../model';
 import type { Measurement, Survey } from '../survey/records';
 import { listMeasurements } from '../survey/surveyService';
 
@@ -57,7 +58,8 @@ export async function readSurveyRecords(survey: Survey): Promise<SurveyRecordSet
     getByIndex('vehicleTraces', 'by-survey', survey.id),
     getByIndex('alerts', 'by-survey', survey.id),
   ]);
-  return { survey, measurements: measurements.reverse(), routes, traces, alerts };
+  // The store's records are untyped until its typed schema lands (issue 10 point 3).
+  return { survey, measurements: measurements.reverse(), routes: routes as unknown as Route[], traces: traces as unknown as VehicleTracePoint[], alerts: alerts as unknown as Alert[] };
 }
 
 /** Where a measurement's media live: `videoBlobs:{id}` in the store, or a fetchable URL. */

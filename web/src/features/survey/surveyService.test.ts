@@ -2,7 +2,9 @@
 // store runs on its emergency localStorage mode here; Chromium's IndexedDB is covered by
 // tests/e2e/survey.spec.ts. The core's rules (wasm) are covered by its own tests; here it
 // stands in as "valid", and the CSV rows as one line per measurement.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCoreFromDisk } from '../../core/coreForTests';
+import type * as CoreSurvey from '../../core/survey';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
@@ -19,7 +21,10 @@ import {
   updateSurvey,
 } from './surveyService';
 
-vi.mock('../../core/survey', () => ({
+// The records themselves are built by the real core (loaded below); validation and the CSV
+// rows stand in.
+vi.mock('../../core/survey', async (importOriginal) => ({
+  ...(await importOriginal<typeof CoreSurvey>()),
   validateNewSurvey: vi.fn(async () => undefined),
   csvHeader: vi.fn(async () => 'HEADER\r\n'),
   csvRows: vi.fn(async (ms: { poiNumber: number }[]) => ms.map((m) => `row ${m.poiNumber}\r\n`).join('')),
@@ -30,6 +35,7 @@ const form = (title: string) => ({ ...EMPTY_SURVEY_FORM, surveyTitle: title, sur
 const input = (poiNumber: number) => ({ rel: 4.5, roadNumber: '1', poiNumber, poiType: 'bridge', note: '', widthMeasure: null, lengthMeasure: null });
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 23, 8, 0, seconds));
 
+beforeAll(loadCoreFromDisk);
 beforeEach(() => resetStorageForTests());
 afterEach(() => resetStorageForTests());
 

@@ -104,7 +104,7 @@ export interface CreatedSurvey {
  * its running CSV started. Throws SurveyRuleError with the SPEC validation message.
  */
 export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date()): Promise<CreatedSurvey> {
-  const survey = buildSurvey(form, now);
+  const survey = await buildSurvey(form, now);
   await validateNewSurvey(survey);
   keepPendingSurvey(stored(survey));
   let saved: SaveOutcome;
@@ -116,7 +116,7 @@ export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date())
   }
   if (saved.savedIn === 'local') saved = { savedIn: 'local', message: SURVEY_MESSAGES.databaseError };
   else if (await getItem('surveys', survey.id)) forgetPendingSurvey(survey.id);
-  const start = startMeasurement(survey.id, fix, now);
+  const start = await startMeasurement(survey.id, fix, now);
   await saveMeasurementDurably(start);
   await startRunningCsv(survey.id);
   await appendToRunningCsv(start);
@@ -166,7 +166,7 @@ export async function clearSurvey(id: string): Promise<void> {
 /** A survey's measurements, newest first. */
 export async function listMeasurements(surveyId: string): Promise<Measurement[]> {
   const items = (await getByIndex('measurements', 'by-survey', surveyId)).map(asMeasurement);
-  return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return items.sort((a, b) => (String(a.createdAt) < String(b.createdAt) ? 1 : String(a.createdAt) > String(b.createdAt) ? -1 : 0));
 }
 
 /** The store's save policy, plus the local ring of recent measurements. */
@@ -189,7 +189,7 @@ export interface SavedMeasurement {
  */
 export async function addMeasurement(survey: Survey | null, input: MeasurementInput, fix: Fix, now = new Date()): Promise<SavedMeasurement> {
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
-  const measurement = buildMeasurement(survey.id, input, fix, now);
+  const measurement = await buildMeasurement(survey.id, input, fix, now);
   const outcome = await saveMeasurementDurably(measurement);
   try {
     await appendToRunningCsv(measurement);
