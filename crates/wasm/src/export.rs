@@ -2,7 +2,7 @@
 //!
 //! Records cross once, typed: the survey, routes, trace points and alerts as JS objects (the
 //! types of `web/src/model`), the measurements as columns (`addMeasurements`: numbers in a
-//! `Float64Array`, text in one string with `Int32Array` lengths; the layout is
+//! `Float64Array`, text as one UTF-8 `Uint8Array` with `Int32Array` lengths; the layout is
 //! `clearway_core::survey::columns`), so 100,000 measurements are never a JSON text.
 //! Documents come back as `Uint8Array`s. Archives are built inside wasm and drained chunk by
 //! chunk (`takeChunk()`), so the app can stream them to a file with memory bounded by the
@@ -61,9 +61,11 @@ impl SurveyRecords {
     pub fn add_measurements(
         &mut self,
         numbers: &[f64],
-        text: &str,
+        text: &[u8],
         text_lengths: &[i32],
     ) -> Result<(), JsValue> {
+        let text = std::str::from_utf8(text)
+            .map_err(|e| js_error("invalid-records", &format!("measurement columns: {e}")))?;
         let batch = measurements_from_columns(numbers, text, text_lengths)
             .map_err(|e| js_error("invalid-records", &e.to_string()))?;
         self.data.measurements.extend(batch);

@@ -62,7 +62,7 @@ async function toMessage(records: SurveyRecordSet): Promise<{ message: RecordsMe
     if (start > 0) await yieldToPage();
     const batch = measurementColumns(measurements, start, Math.min(measurements.length, start + COLUMN_BATCH));
     batches.push(batch);
-    transfer.push(batch.numbers.buffer, batch.textLengths.buffer);
+    transfer.push(batch.numbers.buffer, batch.text.buffer, batch.textLengths.buffer);
   }
   const message = { survey: records.survey, measurements: batches, routes: records.routes ?? [], traces: records.traces ?? [], alerts: records.alerts ?? [] };
   return { message, transfer };

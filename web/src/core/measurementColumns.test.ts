@@ -72,6 +72,6 @@ describe('measurement columns', () => {
   });
 });
 
-function args(c: ReturnType<typeof measurementColumns>): [Float64Array, string, Int32Array] {
+function args(c: ReturnType<typeof measurementColumns>): [Float64Array, Uint8Array, Int32Array] {
   return [c.numbers, c.text, c.textLengths];
 }

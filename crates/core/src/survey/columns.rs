@@ -2,7 +2,8 @@
 //! without a JSON text per record (issue 10 point 2; docs/record-model.md).
 //!
 //! - `numbers`: [`NUMBER_COLUMNS`] values per measurement, `NaN` for none.
-//! - `text`: every text value of every measurement, one after the other, in one string;
+//! - `text`: every text value of every measurement, one after the other, in one string
+//!   (it crosses as UTF-8 bytes);
 //!   `text_lengths`: [`TEXT_COLUMNS`] lengths per measurement, in UTF-16 code units (what
 //!   JavaScript's `length` counts), `-1` for none.
 //! - The last text column, [`REST`], is a JSON object with the measurement's other fields
