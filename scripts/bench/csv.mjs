@@ -122,6 +122,7 @@ export async function csvCase() {
     measurements: n,
     bytes: ours.length,
     same_result: same,
+    same_result_rule: 'the CSV byte for byte',
     peer: 'plain JS (toFixed, join)',
     peer_timed: 'the CSV string from the JS objects',
     peer_ms: Math.round(peerMs),
