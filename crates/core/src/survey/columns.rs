@@ -106,7 +106,7 @@ impl<'a> TextCursor<'a> {
 /// let nan = f64::NAN;
 /// let numbers = [4.25, nan, 45.5, -73.6, nan, nan, 7.0, nan, nan];
 /// let text = "m1s1bridge{\"cameraTilt\":2}";
-/// let lengths = [2, 2, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, 15];
+/// let lengths = [2, 2, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, 16];
 /// let ms = measurements_from_columns(&numbers, text, &lengths).unwrap();
 /// assert_eq!(ms[0].height_m, Some(4.25));
 /// assert_eq!(ms[0].poi_type, "bridge");
