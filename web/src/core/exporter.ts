@@ -41,8 +41,9 @@ export interface ArchiveProgress {
 }
 
 /**
- * Measurements per column batch: one batch is a few milliseconds of main-thread work
- * (about 4 ms for 10,000 on the bench machine), and the page gets a turn between batches.
+ * Measurements per column batch: one batch is about 11 ms of main-thread work on the
+ * loaded 2-core bench machine (107 ms for 100,000, `npm run bench -- csv`), and the page
+ * gets a turn between batches.
  */
 const COLUMN_BATCH = 10_000;
 
@@ -54,7 +55,7 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * that costs the page less than posting the objects for the worker to take apart (see
  * docs/record-model.md, "Where the columns are built").
  */
-async function toMessage(records: SurveyRecordSet): Promise<{ message: RecordsMessage; transfer: Transferable[] }> {
+async function toMessage(records: SurveyRecordSet, measurementsOnly = false): Promise<{ message: RecordsMessage; transfer: Transferable[] }> {
   const batches: MeasurementColumns[] = [];
   const transfer: Transferable[] = [];
   const { measurements } = records;
@@ -64,7 +65,13 @@ async function toMessage(records: SurveyRecordSet): Promise<{ message: RecordsMe
     batches.push(batch);
     transfer.push(batch.numbers.buffer, batch.text.buffer, batch.textLengths.buffer);
   }
-  const message = { survey: records.survey, measurements: batches, routes: records.routes ?? [], traces: records.traces ?? [], alerts: records.alerts ?? [] };
+  const message: RecordsMessage = {
+    survey: records.survey,
+    measurements: batches,
+    routes: measurementsOnly ? [] : (records.routes ?? []),
+    traces: measurementsOnly ? [] : (records.traces ?? []),
+    alerts: measurementsOnly ? [] : (records.alerts ?? []),
+  };
   return { message, transfer };
 }
 
@@ -121,7 +128,8 @@ class ExportSession {
 export async function exportDocument(records: SurveyRecordSet, format: string): Promise<{ blob: Blob; count: number }> {
   const session = new ExportSession();
   try {
-    const { message, transfer } = await toMessage(records);
+    // The CSV holds the measurements only: routes, traces and alerts stay behind.
+    const { message, transfer } = await toMessage(records, format.toLowerCase() === 'csv');
     session.send({ type: 'document', records: message, format }, transfer);
     const reply = await session.next();
     if (reply.type !== 'bytes') throw new ExportError('export-failed', 'The export worker answered out of turn');
