@@ -3,8 +3,9 @@
 //! Every reader takes the file's bytes and gives an [`ImportedRoute`]: flat
 //! `[lat0, lon0, lat1, lon1, ...]` degrees and an optional name. Input limits are explicit
 //! ([`MAX_FILE_BYTES`], [`MAX_POINTS`], [`xml::MAX_DEPTH`], [`geojson::MAX_DEPTH`]): hostile
-//! input gets a clear error, never a panic, a hang or an unbounded allocation. A UTF-8
-//! byte-order mark is ignored.
+//! input gets a clear error, never a panic, a hang or an unbounded allocation. GPX and KML
+//! in UTF-16, ISO-8859-1 or Windows-1252 are read ([`encoding`]); another encoding is
+//! refused with its name.
 //!
 //! - [`gpx::import_gpx`]: track points, else route points, else waypoints; at least 2;
 //!   thinned to about 100 points by [`thin::thin_every_nth`] (SPEC).
@@ -12,6 +13,7 @@
 //! - [`kml::import_kml`]: the first `LineString`, `gx:Track` or free-standing `LinearRing`.
 //! - [`simplify::simplify`]: optional shape-preserving simplification (Douglas-Peucker).
 
+pub mod encoding;
 pub mod geojson;
 pub mod gpx;
 pub mod kml;
@@ -69,6 +71,12 @@ pub enum ImportError {
     TooDeep { max: usize },
     #[error("XML files with a document type declaration (DOCTYPE) are not accepted")]
     DocTypeNotAllowed,
+    #[error(
+        "The file is encoded as {0}; only UTF-8, UTF-16, ISO-8859-1 and Windows-1252 can be read: save it as UTF-8"
+    )]
+    UnsupportedEncoding(String),
+    #[error("The file is not valid {encoding} text (at byte {offset})")]
+    BadEncoding { encoding: String, offset: usize },
 }
 
 /// The route file formats.
@@ -121,6 +129,16 @@ impl RouteFormat {
 /// assert_eq!(import_route("route.gpx", b"<gpx>"), Err(ImportError::InvalidGpx));
 /// ```
 pub fn import_route(name: &str, bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
+    // UTF-16 first, so that detection sees `<kml` and `{` (other encodings keep ASCII).
+    let utf16 = matches!(bytes, [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]);
+    let converted;
+    let bytes = if utf16 {
+        check_size(bytes)?;
+        converted = encoding::to_utf8(bytes)?;
+        &converted[..]
+    } else {
+        bytes
+    };
     match RouteFormat::detect(name, bytes) {
         RouteFormat::Gpx => gpx::import_gpx(bytes),
         RouteFormat::Kml => kml::import_kml(bytes),
