@@ -12,14 +12,13 @@ use crate::CliError;
 /// Each value must be a finite latitude (-90 to 90) or longitude (-180 to 180).
 pub fn distance(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> Result<(), CliError> {
     use clearway_core::geodesy::{LatLon, haversine_km};
-    for (name, value, max) in [
-        ("LAT1", lat1, 90.0),
-        ("LON1", lon1, 180.0),
-        ("LAT2", lat2, 90.0),
-        ("LON2", lon2, 180.0),
+    for (name, value, kind, max) in [
+        ("LAT1", lat1, "latitude", 90.0),
+        ("LON1", lon1, "longitude", 180.0),
+        ("LAT2", lat2, "latitude", 90.0),
+        ("LON2", lon2, "longitude", 180.0),
     ] {
         if !(-max..=max).contains(&value) {
-            let kind = if max == 90.0 { "latitude" } else { "longitude" };
             return Err(CliError::input(format!(
                 "{name} must be a {kind} from -{max} to {max}, got {value}"
             )));
