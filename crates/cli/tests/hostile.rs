@@ -284,3 +284,35 @@ fn a_missing_file_named_broken_pipe_is_still_an_error() {
     let o = limited(&["nmea", "/nonexistent/Broken pipe.nmea"], 0);
     refused(&o, "cannot read /nonexistent/Broken pipe.nmea");
 }
+
+#[test]
+fn a_real_survey_still_exports_within_the_limit() {
+    // The limits refuse floods, not surveys: 3,000 measurements, 30,000 trace points and two
+    // ~300 KB photos export as a zip under 64 MiB plus the largest photo.
+    let dir = scratch("real");
+    let backup = dir.join("demo.zip");
+    let b = backup.to_str().unwrap();
+    let made = common::clearway(
+        &[
+            "demo-backup",
+            "-o",
+            b,
+            "--measurements",
+            "3000",
+            "--photos",
+            "2",
+        ],
+        b"",
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    let o = export(b, "zip", &dir, 400 << 10);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = export(b, "csv", &dir, 0);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = std::fs::read_to_string(dir.join("out.csv")).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        3001,
+        "a header and a row per measurement"
+    );
+}

@@ -6,9 +6,61 @@
 //! What is charged: string bytes; a slot per sequence element ([`SLOT`]); for a map below the
 //! record itself (a `serde_json::Map` in a record's unknown fields) a B-tree node and a share
 //! per entry ([`MAP_NODE`], [`MAP_ENTRY`]); a field slot per field of a nested struct. The
-//! record's own fields live in the record (`size_of`), charged by the caller.
+//! record's own fields live in the record (`size_of`, charged by the caller); its unknown
+//! fields, which serialize among them, are charged from the record's own map
+//! ([`Record::unknown_fields`], [`record_cost`]).
 
 use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::survey::{Alert, Measurement, Route, Survey, VehicleTracePoint};
+
+/// A record the backup reader keeps.
+pub trait Record: Serialize {
+    /// The map of the fields this version does not know, if the record has one.
+    fn unknown_fields(&self) -> Option<&Map<String, Value>>;
+}
+
+macro_rules! records {
+    ($($t:ty),*) => {$(
+        impl Record for $t {
+            fn unknown_fields(&self) -> Option<&Map<String, Value>> {
+                Some(&self.extra)
+            }
+        }
+    )*};
+}
+records!(Measurement, Route, VehicleTracePoint, Alert);
+
+impl Record for Survey {
+    fn unknown_fields(&self) -> Option<&Map<String, Value>> {
+        Some(&self.fields.extra)
+    }
+}
+
+impl Record for Value {
+    fn unknown_fields(&self) -> Option<&Map<String, Value>> {
+        self.as_object()
+    }
+}
+
+/// Heap bytes a record holds: [`estimate`] of its fields, plus its unknown-field map's nodes
+/// and keys.
+///
+/// ```
+/// use clearway_core::backup::heap::{record_cost, MAP_NODE, MAP_ENTRY};
+/// let record = serde_json::json!({"ab": "xyz"});
+/// assert_eq!(record_cost(&record), MAP_NODE + MAP_ENTRY + 2 + 3);
+/// ```
+pub fn record_cost<T: Record>(record: &T) -> u64 {
+    let map = record
+        .unknown_fields()
+        .filter(|m| !m.is_empty())
+        .map_or(0, |m| {
+            MAP_NODE + m.keys().map(|k| MAP_ENTRY + k.len() as u64).sum::<u64>()
+        });
+    estimate(record) + map
+}
 use serde::ser;
 use std::fmt;
 
@@ -18,8 +70,6 @@ pub const SLOT: u64 = 64;
 pub const MAP_NODE: u64 = 640;
 /// A map entry's share of the nodes (a node holds 5 to 11 entries).
 pub const MAP_ENTRY: u64 = 120;
-/// An entry of the record itself: the record is a struct, but its unknown fields are a map.
-pub const RECORD_ENTRY: u64 = 64;
 /// A field of a struct nested in a record.
 pub const FIELD: u64 = 32;
 
@@ -191,11 +241,12 @@ impl ser::SerializeMap for &mut Counter {
     type Ok = ();
     type Error = fmt::Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Result<(), fmt::Error> {
-        self.add(if self.depth > 0 {
-            MAP_ENTRY
-        } else {
-            RECORD_ENTRY
-        });
+        // The record's own keys are its field names, or its unknown fields' keys, which
+        // [`record_cost`] charges.
+        if self.depth == 0 {
+            return Ok(());
+        }
+        self.add(MAP_ENTRY);
         self.nested(k)
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), fmt::Error> {
@@ -240,8 +291,14 @@ mod tests {
     }
 
     #[test]
-    fn a_records_own_fields_are_not_charged_as_a_map() {
-        let record = json!({"a": "xy", "b": 1});
-        assert_eq!(estimate(&record), 2 * RECORD_ENTRY + 2 + 2);
+    fn a_records_typed_fields_cost_nothing_its_unknown_fields_a_map() {
+        use crate::survey::VehicleTracePoint;
+        let known: VehicleTracePoint =
+            serde_json::from_value(json!({"latitude": 1, "longitude": 2, "speed": 3})).unwrap();
+        assert_eq!(record_cost(&known), 0);
+        let unknown: VehicleTracePoint =
+            serde_json::from_value(json!({"latitude": 1, "longitude": 2, "colour": "red"}))
+                .unwrap();
+        assert_eq!(record_cost(&unknown), MAP_NODE + MAP_ENTRY + 6 + 3);
     }
 }

@@ -58,9 +58,9 @@ pub mod limits {
     pub const MAX_JSON_BYTES: u64 = 512 << 20;
     /// Records in one JSON entry.
     pub const MAX_RECORDS: usize = 1_000_000;
-    /// Memory all the records of a backup may take once read (32 MiB: about 12,000
-    /// measurements with 120,000 trace points).
-    pub const RECORDS_MEMORY: u64 = 32 << 20;
+    /// Memory all the records of a backup may take once read (40 MiB: about 10,000
+    /// measurements with 100,000 trace points).
+    pub const RECORDS_MEMORY: u64 = 40 << 20;
     /// Worst-case memory of one measurement, trace point or alert while it is parsed.
     pub const RECORD_MEMORY: u64 = 4 << 20;
     /// The same for the survey, the manifest and a route (whose geometry can be long).

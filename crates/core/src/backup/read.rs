@@ -12,6 +12,7 @@ use zip::ZipArchive;
 use zip::read::ZipFile;
 use zip::result::ZipError;
 
+use super::heap::Record;
 use super::records::{Bounds, Budget, read_array, read_one};
 use super::{BackupError, FORMAT_NAME, FORMAT_VERSION, Manifest, MediaEntry, entries, limits};
 use crate::survey::SurveyData;
@@ -150,7 +151,7 @@ impl<R: Read + Seek> BackupReader<R> {
         )
     }
 
-    fn array<T: serde::de::DeserializeOwned + Serialize>(
+    fn array<T: serde::de::DeserializeOwned + Record>(
         &mut self,
         name: &str,
         record_memory: u64,
@@ -169,7 +170,7 @@ impl<R: Read + Seek> BackupReader<R> {
         read_array(file, size, &bounds, &mut self.budget)
     }
 
-    fn one<T: serde::de::DeserializeOwned + Serialize>(
+    fn one<T: serde::de::DeserializeOwned + Record>(
         &mut self,
         name: &str,
         record_memory: u64,
@@ -197,6 +198,18 @@ struct Probe {
     format: Option<serde_json::Value>,
     #[serde(default)]
     version: Option<serde_json::Value>,
+}
+
+impl Record for Probe {
+    fn unknown_fields(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        None
+    }
+}
+
+impl Record for Manifest {
+    fn unknown_fields(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        None
+    }
 }
 
 fn check_version(probe: &Probe) -> Result<(), BackupError> {

@@ -13,12 +13,12 @@ use std::io::Read;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
+use serde::Deserialize;
 use serde::de::{self, DeserializeOwned, SeqAccess, Visitor};
-use serde::{Deserialize, Serialize};
 
 use super::BackupError;
 use super::entry::{BoundedEntry, Meter, Stop};
-use super::heap;
+use super::heap::{self, Record};
 
 /// Memory left for the records of one backup.
 #[derive(Debug, Clone, Copy)]
@@ -32,8 +32,10 @@ impl Budget {
         Self { max, left: max }
     }
 
-    fn charge<T: Serialize>(&mut self, record: &T) -> bool {
-        let cost = 2 * std::mem::size_of::<T>() as u64 + heap::estimate(record);
+    fn charge<T: Record>(&mut self, record: &T) -> bool {
+        // The record in its vector, with the vector's growth slack (see `grow`).
+        let slot = std::mem::size_of::<T>() as u64 * 9 / 8 + 1;
+        let cost = slot + heap::record_cost(record);
         match self.left.checked_sub(cost) {
             Some(left) => {
                 self.left = left;
@@ -63,7 +65,7 @@ pub fn read_array<T, R>(
     budget: &mut Budget,
 ) -> Result<Vec<T>, BackupError>
 where
-    T: DeserializeOwned + Serialize,
+    T: DeserializeOwned + Record,
     R: Read,
 {
     let meter = Meter::new(bounds.record_memory);
@@ -94,7 +96,7 @@ pub fn read_one<T, R>(
     budget: &mut Budget,
 ) -> Result<T, BackupError>
 where
-    T: DeserializeOwned + Serialize,
+    T: DeserializeOwned + Record,
     R: Read,
 {
     let meter = Meter::new(bounds.record_memory);
@@ -156,7 +158,7 @@ struct Records<'a, 'b, T> {
     record: PhantomData<T>,
 }
 
-impl<'de, T: DeserializeOwned + Serialize> Visitor<'de> for Records<'_, '_, T> {
+impl<'de, T: DeserializeOwned + Record> Visitor<'de> for Records<'_, '_, T> {
     type Value = Vec<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -169,7 +171,7 @@ impl<'de, T: DeserializeOwned + Serialize> Visitor<'de> for Records<'_, '_, T> {
         loop {
             self.index.set(records.len());
             self.meter.start_record();
-            let Some(record) = seq.next_element::<Record<T>>()? else {
+            let Some(record) = seq.next_element::<Element<T>>()? else {
                 return Ok(records);
             };
             let failure = if records.len() == self.bounds.max_records {
@@ -191,17 +193,27 @@ impl<'de, T: DeserializeOwned + Serialize> Visitor<'de> for Records<'_, '_, T> {
                 *self.failure.borrow_mut() = Some(failure);
                 return Err(de::Error::custom(text));
             }
+            grow(&mut records);
             records.push(record.0);
         }
     }
 }
 
-/// A record, deserialized as `T`.
-struct Record<T>(T);
+/// Makes room for one more record, growing by an eighth rather than doubling, so a vector
+/// never holds more than 12.5 % unused slots (reallocation of large blocks moves pages, it
+/// does not copy them).
+fn grow<T>(records: &mut Vec<T>) {
+    if records.len() == records.capacity() {
+        records.reserve_exact(records.len() / 8 + 16);
+    }
+}
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Record<T> {
+/// A record, deserialized as `T`.
+struct Element<T>(T);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Element<T> {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        T::deserialize(d).map(Record)
+        T::deserialize(d).map(Element)
     }
 }
 
