@@ -34,7 +34,11 @@ pub fn to_utf8(bytes: &[u8]) -> Result<Cow<'_, [u8]>, ImportError> {
     }
     let declared = declared_encoding(bytes).map(|e| e.to_ascii_uppercase());
     match declared.as_deref() {
-        None | Some("UTF-8" | "UTF8") => utf8(bytes, "UTF-8"),
+        // "UTF-16" with no BOM and ASCII-compatible bytes: text already converted (by
+        // `import_route`, or an editor that kept the declaration); read as UTF-8.
+        None | Some("UTF-8" | "UTF8" | "UTF-16" | "UTF16" | "UTF-16LE" | "UTF-16BE") => {
+            utf8(bytes, "UTF-8")
+        }
         Some("US-ASCII" | "ASCII") => utf8(bytes, "US-ASCII"),
         Some("ISO-8859-1" | "ISO8859-1" | "LATIN1" | "LATIN-1" | "L1") => Ok(Cow::Owned(
             bytes

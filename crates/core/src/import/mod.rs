@@ -215,6 +215,39 @@ mod tests {
         "\u{0}",
     ];
 
+    #[test]
+    fn utf16_and_latin1_route_files_are_read() {
+        let gpx = r#"<?xml version="1.0" encoding="UTF-16"?><gpx><trk><name>Été</name><trkseg><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></trkseg></trk></gpx>"#;
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(gpx.encode_utf16().flat_map(u16::to_le_bytes));
+        let route = import_route("r.gpx", &utf16).unwrap();
+        assert_eq!(
+            (route.name.as_deref(), route.coords),
+            (Some("Été"), vec![1.0, 2.0, 3.0, 4.0])
+        );
+        let kml = "<kml><Placemark><LineString><coordinates>2,1 4,3</coordinates></LineString></Placemark></kml>";
+        let mut utf16 = vec![0xFE, 0xFF];
+        utf16.extend(kml.encode_utf16().flat_map(u16::to_be_bytes));
+        assert_eq!(
+            import_route("r", &utf16).unwrap().coords,
+            [1.0, 2.0, 3.0, 4.0]
+        );
+        let latin1: Vec<u8> = gpx
+            .replace("UTF-16", "ISO-8859-1")
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap())
+            .collect();
+        assert_eq!(
+            import_route("r.gpx", &latin1).unwrap().name.as_deref(),
+            Some("Été")
+        );
+        let sjis = br#"<?xml version="1.0" encoding="Shift_JIS"?><gpx/>"#;
+        assert_eq!(
+            import_route("r.gpx", sjis).unwrap_err().to_string(),
+            "The file is encoded as SHIFT_JIS; only UTF-8, UTF-16, ISO-8859-1 and Windows-1252 can be read: save it as UTF-8"
+        );
+    }
+
     proptest! {
         #[test]
         fn no_input_makes_an_importer_panic(
