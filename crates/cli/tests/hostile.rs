@@ -316,3 +316,33 @@ fn a_real_survey_still_exports_within_the_limit() {
         "a header and a row per measurement"
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    // `clearway nmea - | head -c 100`: the closed pipe is known by its error kind.
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clearway"))
+        .args(["nmea", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let line = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n";
+        for _ in 0..20 {
+            if stdin.write_all(line.repeat(10_000).as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut head = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // stdout is dropped here: the pipe closes.
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("Broken pipe"), "{}", stderr(&out));
+}
