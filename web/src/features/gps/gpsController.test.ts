@@ -435,7 +435,18 @@ describe('browser failsafe', () => {
   });
 });
 
-const logFile = (text: string) => ({ name: 'drive.log', arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer });
+// A file as the controller reads it: a size and slices (jsdom's Blob has no arrayBuffer()).
+const logFile = (text: string) => {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    name: 'drive.log',
+    size: bytes.length,
+    slice: (start?: number, end?: number) => {
+      const part = bytes.slice(start, end);
+      return { arrayBuffer: async () => part.buffer } as unknown as Blob;
+    },
+  };
+};
 
 describe('replay', () => {
   it('feeds the file through the parser, then finishes it', async () => {
@@ -448,6 +459,28 @@ describe('replay', () => {
     expect(new TextDecoder().decode(engine.pushed[0])).toBe(log);
     expect(engine.finished).toBe(1);
     expect(controller.getSnapshot().replay).toEqual({ kind: 'finished', name: 'drive.log' });
+  });
+
+  it('a log over the size cap is refused with a message, and nothing is read', async () => {
+    const { controller, engine, frame } = setup();
+    let sliced = false;
+    const huge = {
+      name: 'huge.log',
+      size: 600 * 1024 * 1024,
+      slice: () => {
+        sliced = true;
+        return new Blob();
+      },
+    };
+    await controller.startReplay(huge, 1);
+    frame();
+    expect(controller.getSnapshot().replay).toEqual({
+      kind: 'failed',
+      name: 'huge.log',
+      message: 'the log is 600 MB; logs up to 256 MB can be replayed',
+    });
+    expect(sliced).toBe(false);
+    expect(engine.pushed).toHaveLength(0);
   });
 
   it('Stop replay stops feeding', async () => {

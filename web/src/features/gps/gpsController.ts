@@ -11,7 +11,7 @@ import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import { readInBatches, type BatchedRead } from '../../services/serial/batchedReader';
 import type { BaudRate, ReadErrorKind, SerialPortLike } from '../../services/serial/webSerial';
 import { INITIAL_GPS_STATE, NO_LINK_COUNTS, type FixDetails, type GpsView, type ReplayStatus } from './gpsState';
-import { playReplay, type ReplaySpeed } from './replay';
+import { blobSource, MAX_REPLAY_BYTES, playReplay, READ_CHUNK_BYTES, tooLargeMessage, type ReplaySpeed } from './replay';
 import { SourceMachine, type BrowserFix } from './sourceMachine';
 
 /** The message shown when the receiver is unplugged or its port fails. */
@@ -349,30 +349,46 @@ export class GpsController {
 
   // --- replay ---
 
-  /** Plays a recorded NMEA log through the serial path (the serial connection is closed). */
-  async startReplay(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }, speed: ReplaySpeed): Promise<void> {
+  /**
+   * Plays a recorded NMEA log through the serial path (the serial connection is closed). The
+   * file is read a chunk at a time, never whole; one over MAX_REPLAY_BYTES is refused with a
+   * message. Returns once the first chunk is read.
+   */
+  async startReplay(file: Pick<Blob, 'size' | 'slice'> & { name: string }, speed: ReplaySpeed): Promise<void> {
     this.stopReplay();
     await this.disconnect();
     const generation = ++this.replayGeneration;
-    let bytes: Uint8Array;
+    const failed = (message: string) => this.update({ replay: { kind: 'failed', name: file.name, message } });
+    if (file.size > MAX_REPLAY_BYTES) {
+      failed(tooLargeMessage(file.size));
+      return;
+    }
+    // The first chunk is read here, so a file that cannot be read fails before anything
+    // changes, and playing starts at once.
+    const source = blobSource(file);
+    let first: Uint8Array;
     try {
-      bytes = new Uint8Array(await file.arrayBuffer());
+      first = await source.read(0, Math.min(file.size, READ_CHUNK_BYTES));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.update({ replay: { kind: 'failed', name: file.name, message } });
+      failed(error instanceof Error ? error.message : String(error));
       return;
     }
     if (generation !== this.replayGeneration) return;
     this.resetEngine();
     const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
     this.update({ replay: playing });
-    this.stopPlayback = playReplay(bytes, speed, this.deps, {
+    const read = (start: number, end: number) => (start === 0 ? first : source.read(start, end));
+    this.stopPlayback = playReplay({ size: file.size, read }, speed, this.deps, {
       push: (chunk) => this.engine.push(chunk),
       onProgress: (progress) => this.update({ replay: { ...playing, progress } }),
       onDone: () => {
         this.stopPlayback = null;
         this.engine.finish();
         this.update({ replay: { kind: 'finished', name: file.name } });
+      },
+      onError: (message) => {
+        this.stopPlayback = null;
+        failed(message);
       },
     });
   }
