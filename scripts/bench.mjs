@@ -19,6 +19,7 @@ const cases = {
   zip: async () => (await import('./bench/zip.mjs')).zipCase(),
   'gps-panel': async () => (await import('./bench/gps-panel.mjs')).gpsPanelCase(),
   'survey-scale': async () => (await import('./bench/survey-scale.mjs')).surveyScaleCase(),
+  'survey-export': async () => (await import('./bench/survey-export.mjs')).surveyExportCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;

@@ -19,7 +19,7 @@ const HEADER = 'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (
 const TYPES = ['bridge', 'tree', 'wire', 'powerLine', 'trafficLight', 'walkway', 'road', 'danger', 'importantNote', ''];
 const NOTES = ['', 'clear', 'low sag, check with utility', '-2 m below sign', 'says "stop"', 'branches overhang, trim'];
 
-function measurements(n) {
+export function measurements(n) {
   const { flat, rnd } = walk(n, 4242);
   const out = [];
   for (let i = 0; i < n; i++) {
@@ -58,11 +58,11 @@ function text(v, note) {
   return /[",\r\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
 }
 const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
-function fileName(m, ext) {
+export function fileName(m, ext) {
   const road = m.roadNumber == null || m.roadNumber === '' ? 'R000' : 'R' + String(m.roadNumber).padStart(3, '0');
   return `image_${road}_POI${String(m.poiNumber ?? 0).padStart(5, '0')}_${m.poi_type || 'none'}_${m.id.slice(0, 8)}.${ext}`;
 }
-function plainCsv(ms) {
+export function plainCsv(ms) {
   const rows = [HEADER];
   for (const m of ms) {
     rows.push(
