@@ -19,11 +19,19 @@ const cases = {
   zip: async () => (await import('./bench/zip.mjs')).zipCase(),
   'gps-panel': async () => (await import('./bench/gps-panel.mjs')).gpsPanelCase(),
   'survey-scale': async () => (await import('./bench/survey-scale.mjs')).surveyScaleCase(),
+  'survey-export': async () => (await import('./bench/survey-export.mjs')).surveyExportCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;
   try {
-    for (const line of await fn()) console.log(JSON.stringify(line));
+    for (const line of await fn()) {
+      console.log(JSON.stringify(line));
+      // A bench is a measurement, not a test, but a wrong result must be loud.
+      if (line.same_result === false) {
+        console.error(`bench: ${line.name} (${line.ours}): the two sides did not produce the same result`);
+        process.exitCode = 1;
+      }
+    }
   } catch (e) {
     console.log(JSON.stringify({ name, error: String(e?.message ?? e) }));
     process.exitCode = 1;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30). A crash fails the run
+# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30; four targets, so about
+# 2 minutes of fuzzing in all). A crash fails the run
 # and leaves its input in fuzz/artifacts/<target>/: turn it into a regression test
 # (crates/core/tests/*) before fixing. Needs cargo-fuzz and a nightly-capable rustc: rustup's
 # nightly where installed, else Debian's rustc-web with RUSTC_BOOTSTRAP=1 (the wasm toolchain).
@@ -15,23 +16,30 @@ else
   fuzz() { RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 cargo fuzz "$@"; }
 fi
 
-# Seeds: the shared real-world corpus (read only); what libFuzzer finds goes to fuzz/corpus.
+# Seeds: the shared real-world corpus (read only) and fuzz/seeds (a small backup written by
+# `clearway demo-backup`); what libFuzzer finds goes to fuzz/corpus.
 declare -A seeds=(
   [nmea_stream]="$corpus/nmea/gpsd $corpus/nmea/aerorust-nmea"
   [route_import]="$corpus/gpx $corpus/kml $corpus/geojson/georust-geojson"
+  [backup_reader]="$PWD/fuzz/seeds/backup_reader"
+  [export_roundtrip]=""
 )
-declare -A max_len=([nmea_stream]=4096 [route_import]=16384)
+declare -A max_len=([nmea_stream]=4096 [route_import]=16384 [backup_reader]=65536 [export_roundtrip]=4096)
+# The backup reader must stay within its memory bounds on any input: a low RSS limit makes
+# a bound that stops holding a failure (the others keep libFuzzer's 2 GB default).
+declare -A rss_mb=([nmea_stream]=2048 [route_import]=2048 [backup_reader]=256 [export_roundtrip]=2048)
 
 status=0
 mkdir -p target/fuzz-logs
-for target in nmea_stream route_import; do
+for target in nmea_stream route_import backup_reader export_roundtrip; do
   mkdir -p "fuzz/corpus/$target"
   dirs=("$PWD/fuzz/corpus/$target")
   for d in ${seeds[$target]}; do [ -d "$d" ] && dirs+=("$d"); done
   log="target/fuzz-logs/$target.log"
   echo "fuzz: $target for ${seconds}s (log: $log)" >&2
   if (cd fuzz && fuzz run -s none -O "$target" "${dirs[@]}" -- \
-      -max_total_time="$seconds" -max_len="${max_len[$target]}" -print_final_stats=1) >"$log" 2>&1; then
+      -max_total_time="$seconds" -max_len="${max_len[$target]}" -rss_limit_mb="${rss_mb[$target]}" \
+      -print_final_stats=1) >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units' "$log" | sed "s/^/fuzz: $target /" >&2 || true
   else
     grep -E 'panicked|SUMMARY|error(\[|:)|Test unit written' "$log" | head -20 >&2 || tail -20 "$log" >&2

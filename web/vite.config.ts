@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { CSP_HEADER, cspPlugin } from './build/csp.ts';
 import { serviceWorkerPlugin } from './build/serviceWorkerPlugin.ts';
 
 const swTemplate = fileURLToPath(new URL('./src/sw/sw-template.js', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerPlugin({ template: swTemplate })],
+  plugins: [react(), serviceWorkerPlugin({ template: swTemplate }), cspPlugin()],
+  // `npm start` serves the build with `vite preview`: the policy as a header too (build/csp.ts).
+  preview: { headers: { 'Content-Security-Policy': CSP_HEADER } },
   // The NMEA worker (src/core/nmea.worker.ts) is an ES module: it imports the wasm package.
   worker: {
     format: 'es',

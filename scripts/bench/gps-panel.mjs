@@ -1,13 +1,22 @@
-// GPS panel case (issue "GPS end to end", point 8): the built app in Debian's Chromium with
-// the CPU throttled 4× (a slow tablet), a fake serial receiver talking at 20 Hz (2 epochs
-// of gen-nmea's 7 sentences every 100 ms, in 64-byte chunks) for ~10 s, and the main
+// GPS panel case (issue 10, point 18): the built app in Debian's Chromium with the CPU
+// throttled 4× (a slow tablet), a fake serial receiver talking at 20 Hz (2 epochs of
+// gen-nmea's 7 sentences every 100 ms, in 64-byte chunks) for ~10 s, and the main
 // thread's busy time measured by the DevTools Protocol (Performance.getMetrics,
 // TaskDuration delta), plus how often the panel's readout changed and the longest task.
-// The feed's own work (encoding and enqueuing, in a page timer) is reported apart as
-// harness_feed_ms_per_s; moving the stream's chunks to the parser's worker stays in the
-// app's figure, as a real port's `readable` also lives on the main thread.
-// A measurement, never a test: it reports what it saw and does not fail on a slow machine.
-//   node -e "import('./scripts/bench/gps-panel.mjs').then(m => m.gpsPanelCase()).then(r => console.log(JSON.stringify(r[0])))"
+//
+// What is timed (the `timed` field says it too): every main-thread task of the page while
+// the receiver talks: the fake port enqueuing its chunks (also reported apart as
+// harness_feed_ms_per_s; a real port's stream also delivers its chunks on the main thread),
+// the app reading the stream and posting batches to the NMEA worker, the snapshots coming
+// back, React, style, layout and paint. The worker's parsing runs on its own thread and is
+// not in the figure. The figures are printed as ratios against the issue's limits
+// (main_thread_ratio = ms/s ÷ 100, longest_task_ratio = longest task ÷ 50 ms: ≤ 1 meets
+// them). The run fails (exit code 1) only when the last fix never reached the screen: a
+// wrong result, not a slow machine. It never fails on its figures.
+//   node scripts/bench.mjs gps-panel
+// GPS_BENCH_NO_BUILD=1 measures web/dist as it is (to compare two builds in turn);
+// GPS_BENCH_TRACE=file.json also writes a Chromium trace of the feed (DevTools' Performance
+// panel opens it), to see where the time goes.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -70,12 +79,20 @@ function observePanel() {
 const taskMs = async (cdp) => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const get = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { task: get('TaskDuration') * 1000, script: get('ScriptDuration') * 1000, layout: (get('LayoutDuration') + get('RecalcStyleDuration')) * 1000 };
+  return {
+    task: get('TaskDuration') * 1000,
+    script: get('ScriptDuration') * 1000,
+    layout: (get('LayoutDuration') + get('RecalcStyleDuration')) * 1000,
+  };
 };
+
+/** The limits of issue 10, point 18. */
+export const MAIN_THREAD_LIMIT_MS_PER_S = 100;
+export const LONGEST_TASK_LIMIT_MS = 50;
 
 export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds = 3 } = {}) {
   // The web app as shipped (vite build alone: the type-check is the test command's job).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
+  if (!process.env.GPS_BENCH_NO_BUILD) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('web/dist was not built');
   const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
 
@@ -107,10 +124,13 @@ export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds
 
     const rendersBefore = await page.evaluate(() => window.__panelStats.renders);
     const m0 = await taskMs(cdp);
+    const trace = process.env.GPS_BENCH_TRACE;
+    if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'] });
     const t0 = performance.now();
     await page.evaluate(() => window.__feed.start());
     await page.waitForFunction(() => window.__feed.done, null, { timeout: seconds * 1000 * 4, polling: 250 });
     const m1 = await taskMs(cdp);
+    if (trace) await browser.stopTracing();
     const wallS = (performance.now() - t0) / 1000;
     const stats = await page.evaluate(() => window.__panelStats);
     const feedMs = await page.evaluate(() => window.__feed.busyMs);
@@ -128,17 +148,27 @@ export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+    const mainMsPerS = (m1.task - m0.task) / wallS;
+    if (!lastFixShown) {
+      console.error(`gps-panel: the last fix (latitude ${expectedLat}) was never shown: the panel lost data`);
+      process.exitCode = 1;
+    }
     return [
       {
         name: 'gps-panel-20hz-cpu4x',
         ours: 'wasm',
+        // No peer: the figures are measured against the issue's limits (≤ 1 meets them).
         peer: null,
         ratio: null,
+        main_thread_ratio: round(mainMsPerS / MAIN_THREAD_LIMIT_MS_PER_S, 2),
+        longest_task_ratio: round(stats.longest / LONGEST_TASK_LIMIT_MS, 2),
+        timed:
+          "page main thread (CDP TaskDuration) from the feed's start to its last chunk: fake port enqueue + the app's stream reads, batches to the NMEA worker, snapshots, React, style, layout, paint; not the worker's parsing. Longest task: PerformanceObserver longtask over the same span",
         cpu_throttle: throttle,
         receiver_hz: perTick * 10,
         seconds: round(wallS, 2),
         sentences: all.length,
-        main_thread_ms_per_s: round((m1.task - m0.task) / wallS),
+        main_thread_ms_per_s: round(mainMsPerS),
         // of which the fake receiver's feed itself (see installFeed): the harness, not the app
         harness_feed_ms_per_s: round(feedMs / wallS),
         script_ms_per_s: round((m1.script - m0.script) / wallS),
@@ -146,6 +176,7 @@ export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds
         idle_main_thread_ms_per_s: round((idle1.task - idle0.task) / idleS),
         renders_per_s: round((stats.renders - rendersBefore) / wallS),
         long_tasks: stats.longTasks,
+        // The browser reports only tasks over 50 ms: 0 means none was that long.
         longest_task_ms: round(stats.longest),
         last_fix_shown: lastFixShown,
       },

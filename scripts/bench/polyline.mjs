@@ -32,15 +32,21 @@ export async function polylineCase() {
     () => { oursOut = core.polylineDecode(bytesOf(encoded), 5); },
     () => { peerOut = decode(encoded, 5); },
   ]);
-  if (oursOut.length !== 2 * n || peerOut.length !== n) throw new Error('decoded lengths differ');
   // Both divide the same integers by 10^5: equal to the bit.
-  for (let i = 0; i < n; i++) {
-    if (oursOut[2 * i] !== peerOut[i][0] || oursOut[2 * i + 1] !== peerOut[i][1]) throw new Error(`point ${i} differs`);
-  }
+  let same = oursOut.length === 2 * n && peerOut.length === n;
+  for (let i = 0; same && i < n; i++) same = oursOut[2 * i] === peerOut[i][0] && oursOut[2 * i + 1] === peerOut[i][1];
   const nativeMs = nativeSeconds(['polyline', file]) * 1000;
-  const common = { points: n, bytes: encoded.length, peer: '@googlemaps/polyline-codec', peer_ms: +peerMs.toFixed(2) };
+  const common = {
+    points: n,
+    bytes: encoded.length,
+    same_result: same,
+    same_result_rule: 'every decoded position equal to the bit',
+    peer: '@googlemaps/polyline-codec',
+    peer_timed: 'decode(text, 5) → arrays of [lat, lng]',
+    peer_ms: +peerMs.toFixed(2),
+  };
   return [
-    { name: 'polyline-decode-200k', ours: 'wasm', ...common, ratio: +(peerMs / oursMs).toFixed(2), ours_ms: +oursMs.toFixed(2) },
-    { name: 'polyline-decode-200k', ours: 'native', ...common, ratio: +(peerMs / nativeMs).toFixed(2), ours_ms: +nativeMs.toFixed(2) },
+    { name: 'polyline-decode-200k', ours: 'wasm', ...common, ours_timed: 'the text encoded to UTF-8 into a reused buffer + polylineDecode → Float64Array', ratio: +(peerMs / oursMs).toFixed(2), ours_ms: +oursMs.toFixed(2) },
+    { name: 'polyline-decode-200k', ours: 'native', ...common, ours_timed: 'the same decode natively, best of 5 in its own process; the result checked is the wasm one, the same code', ratio: +(peerMs / nativeMs).toFixed(2), ours_ms: +nativeMs.toFixed(2) },
   ];
 }

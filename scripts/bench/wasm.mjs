@@ -59,3 +59,18 @@ export function best(reps, fn) {
   }
   return min;
 }
+
+/**
+ * Imports one of the app's TypeScript modules (types-only imports allowed), transpiled with
+ * the project's TypeScript into target/bench/, so a benchmark times the app's own code.
+ */
+export async function importAppModule(relative) {
+  const { default: ts } = await import('typescript');
+  const { mkdirSync, writeFileSync: write } = await import('node:fs');
+  const source = readFileSync(`${root}${relative}`, 'utf8');
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  mkdirSync(`${root}target/bench`, { recursive: true });
+  const out = `${root}target/bench/${relative.replaceAll('/', '_').replace(/\.ts$/, '.mjs')}`;
+  write(out, outputText);
+  return import(out);
+}

@@ -14,15 +14,12 @@ import { serveDist, type DistServer } from './support/staticServer';
 
 test.use({ serviceWorkers: 'allow' });
 
-/** Records, in page time, when a text first appears in the page and when it goes. */
-function recordText(text: string) {
-  const log: { shown?: number; hidden?: number } = {};
-  (window as unknown as { textLog: typeof log }).textLog = log;
-  new MutationObserver(() => {
-    const present = document.body?.textContent?.includes(text) ?? false;
-    if (present && log.shown === undefined) log.shown = performance.now();
-    if (!present && log.shown !== undefined && log.hidden === undefined) log.hidden = performance.now();
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+/** Marks, in the page, when the app's call to navigator.serviceWorker.register has settled. */
+function recordRegistration() {
+  const container = navigator.serviceWorker;
+  const register = container.register.bind(container);
+  container.register = (...args: Parameters<typeof register>) =>
+    register(...args).finally(() => ((window as unknown as { swRegistered: boolean }).swRegistered = true));
 }
 
 const offlineReadyToast = (page: Page) => page.getByRole('status').filter({ hasText: OFFLINE_READY_TITLE });
@@ -32,10 +29,14 @@ async function cacheNames(page: Page): Promise<string[]> {
 }
 
 test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app works offline', async ({ page, context, baseURL }) => {
-  await page.addInitScript(recordText, OFFLINE_READY_TITLE);
+  await page.addInitScript(recordRegistration);
   await seedLocalStorage(page, { app_access: 'true' });
+  await page.clock.install();
   await page.goto('/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  // The page's time is paused before the worker installs: the toast's 5 s are counted on
+  // Playwright's clock, not on this machine's.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
   const toast = offlineReadyToast(page);
   await expect(toast).toBeVisible({ timeout: 15_000 });
@@ -60,11 +61,11 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   expect(cached.some((path) => /^\/assets\/clearway_wasm_bg-[\w-]+\.wasm$/.test(path))).toBe(true);
   expect(cached.some((path) => /^\/assets\/SettingsPage-[\w-]+\.js$/.test(path))).toBe(true);
 
-  await expect(toast).toHaveCount(0, { timeout: 8_000 });
-  const log = await page.evaluate(() => (window as unknown as { textLog: { shown: number; hidden: number } }).textLog);
-  // The timer starts just before the toast is drawn, hence a little slack below 5 s.
-  expect(log.hidden - log.shown, 'shown for 5 s').toBeGreaterThanOrEqual(4800);
-  expect(log.hidden - log.shown).toBeLessThan(5900);
+  await page.clock.runFor(4999);
+  await expect(toast, 'still shown at 4999 ms').toBeVisible();
+  await page.clock.runFor(1);
+  await expect(toast, 'gone at 5000 ms').toHaveCount(0);
+  await page.clock.resume();
 
   // Offline: a reload, a page never visited, and the WebAssembly core all come from the cache.
   await context.setOffline(true);
@@ -78,10 +79,11 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Terms of use' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
-  // A second start is not a first install: no toast.
+  // A second start is not a first install: no toast once the app's registration has settled.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await page.waitForFunction(() => (window as unknown as { swRegistered?: boolean }).swRegistered === true);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => new Promise((resolve) => requestAnimationFrame(resolve))));
   await expect(offlineReadyToast(page)).toHaveCount(0);
 });
 

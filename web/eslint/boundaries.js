@@ -2,6 +2,7 @@
 //
 //   src/pages ─▶ src/features ─▶ src/core ─▶ the wasm package (src/core/pkg)
 //                     └─▶ src/services (serial, geolocation, storage, firebase, speech)
+//   every layer ─▶ src/model (the record types generated from the Rust core; types only)
 //
 // - the wasm package is imported only from src/core;
 // - `firebase` / `@firebase/*` only from src/services/firebase;
@@ -47,6 +48,8 @@ const LAYER_RULES = {
   'src/core/': ['app', 'pages', 'features', 'services', 'ui'],
   'src/services/': ['app', 'pages', 'features', 'core', 'ui'],
   'src/ui/': ['app', 'pages', 'features', 'core', 'services'],
+  // The record types: every layer may import them; they import nothing of the app.
+  'src/model/': ['app', 'pages', 'features', 'core', 'services', 'ui'],
 };
 
 /** A file directly in src/features/<x>/ reaching into the files of a sibling feature. */
@@ -68,6 +71,7 @@ const SCOPES = [
   'src/services/firebase/',
   'src/services/storage/',
   'src/ui/',
+  'src/model/',
 ];
 
 /**

@@ -137,6 +137,20 @@ const CASES: Case[] = [
     // Through the feature's index.ts it is fine, and a page may compose features.
     inside: [],
   },
+  ...['app', 'pages', 'features', 'core', 'services', 'ui'].map((layer) => ({
+    what: `the model importing src/${layer}`,
+    code: `import { thing } from '../${layer}/thing';\nexport { thing };\n`,
+    rule: 'no-restricted-imports',
+    outside: ['src/model/index.ts'],
+    inside: [],
+  })),
+  {
+    what: 'the model imported by any layer',
+    code: "import type { Measurement } from '../model';\nexport type { Measurement };\n",
+    rule: 'no-restricted-imports',
+    outside: [],
+    inside: ['src/app/Shell.tsx', 'src/pages/SomePage.tsx', 'src/features/thing.ts', 'src/core/exporter.ts', 'src/services/db.ts', 'src/ui/Banner.tsx', 'src/model/index.ts'],
+  },
 ];
 
 describe('layer boundaries (eslint/boundaries.js)', () => {

@@ -21,27 +21,34 @@ use serde_json::json;
 
 use crate::CliError;
 
+/// The most measurements a demo backup holds (it is built in memory; 1 M measurements
+/// with their trace take about 2 GB).
+pub const MAX_MEASUREMENTS: usize = 1_000_000;
+
 pub fn run(out: &str, measurements: usize, photos: usize) -> Result<(), CliError> {
     if measurements == 0 {
         return Err(CliError::input(
             "--measurements must be at least 1 (the START measurement)",
         ));
     }
+    if measurements > MAX_MEASUREMENTS {
+        return Err(CliError::input(format!(
+            "--measurements {measurements} is more than {MAX_MEASUREMENTS}, the most a demo backup holds"
+        )));
+    }
     if photos > measurements {
         return Err(CliError::input(format!(
             "--photos {photos} is more than --measurements {measurements}: one photo per measurement at most"
         )));
     }
-    let data = survey(measurements, photos).map_err(|e| CliError {
-        message: format!("demo data: {e}"),
-        code: 1,
-    })?;
+    let data =
+        survey(measurements, photos).map_err(|e| CliError::other(format!("demo data: {e}")))?;
     let partial = format!("{out}.partial");
     write(&data, &partial)
         .and_then(|()| fs::rename(&partial, out).map_err(|e| format!("cannot write {out}: {e}")))
         .map_err(|message| {
             let _ = fs::remove_file(&partial);
-            CliError { message, code: 1 }
+            CliError::other(message)
         })?;
     eprintln!(
         "demo-backup: {out}: {} measurements, {photos} photos, {} trace points",

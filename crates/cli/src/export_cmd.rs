@@ -4,7 +4,9 @@
 //! written to `OUT.partial` and renamed to `OUT` when complete, so a failed run never
 //! leaves a half-written file under the real name. A zip export streams the media from
 //! the backup one at a time, with a progress bar on stderr when stderr is a terminal or
-//! `--progress` is given.
+//! `--progress` is given. `-o` naming a directory is refused before anything is read or
+//! written; `OUT.partial` is removed whatever fails, the rename included. A medium the
+//! manifest lists but the backup lacks is skipped with a warning (SPEC §8).
 
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -20,6 +22,11 @@ use crate::CliError;
 
 pub fn run(backup: &str, format: &str, out: &str, progress: bool) -> Result<(), CliError> {
     let format = ExportFormat::parse(format).map_err(|e| CliError::input(e.to_string()))?;
+    if Path::new(out).is_dir() {
+        return Err(CliError::input(format!(
+            "cannot write {out}: it is a directory; -o names the file to write"
+        )));
+    }
     let file =
         File::open(backup).map_err(|e| CliError::input(format!("cannot read {backup}: {e}")))?;
     let mut reader =
@@ -34,17 +41,13 @@ pub fn run(backup: &str, format: &str, out: &str, progress: bool) -> Result<(), 
     } else {
         Draw::Off
     };
-    let result = write(&mut reader, &data, format, &partial, draw);
-    match result {
-        Ok(()) => fs::rename(&partial, out).map_err(|e| CliError {
-            message: format!("cannot write {out}: {e}"),
-            code: 1,
-        }),
-        Err(e) => {
-            let _ = fs::remove_file(&partial);
-            Err(e)
-        }
+    let result = write(&mut reader, &data, format, &partial, draw).and_then(|()| {
+        fs::rename(&partial, out).map_err(|e| CliError::other(format!("cannot write {out}: {e}")))
+    });
+    if result.is_err() {
+        let _ = fs::remove_file(&partial);
     }
+    result
 }
 
 fn write(
@@ -54,9 +57,8 @@ fn write(
     path: &str,
     draw: Draw,
 ) -> Result<(), CliError> {
-    let file = File::create(path).map_err(|e| CliError {
-        message: format!("cannot create {}: {e}", Path::new(path).display()),
-        code: 1,
+    let file = File::create(path).map_err(|e| {
+        CliError::other(format!("cannot create {}: {e}", Path::new(path).display()))
     })?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
     if format != ExportFormat::Zip {
@@ -84,9 +86,17 @@ fn write(
             ));
             continue;
         };
-        let bytes = reader
-            .read_media(entry)
-            .map_err(|e| backup_error("the backup", &e))?;
+        let bytes = match reader.read_media(entry) {
+            Ok(bytes) => bytes,
+            Err(BackupError::MissingEntry { name }) => {
+                // SPEC §8: unknown media fetch failures during export are skipped with a warning.
+                progress.warn(&format!(
+                    "skipped {name}: it is listed but not in the backup"
+                ));
+                continue;
+            }
+            Err(e) => return Err(backup_error("the backup", &e)),
+        };
         archive
             .add_media(&data.measurements[i], kind, &bytes)
             .map_err(|e| export_error(&e))?;
@@ -107,10 +117,7 @@ fn backup_error(path: &str, e: &BackupError) -> CliError {
 fn export_error(e: &ExportError) -> CliError {
     match e {
         ExportError::UnsupportedFormat(_) => CliError::input(e.to_string()),
-        e => CliError {
-            message: e.to_string(),
-            code: 1,
-        },
+        e => CliError::other(e.to_string()),
     }
 }
 
@@ -174,7 +181,7 @@ impl Progress {
         if self.draw == Draw::Terminal && self.done > 0 {
             eprintln!();
         }
-        eprintln!("clearway: warning: {message}");
+        eprintln!("clearway: warning: {}", crate::terminal::escape(message));
     }
 
     fn done(&self) {

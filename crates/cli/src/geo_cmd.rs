@@ -8,6 +8,29 @@ use clearway_core::polyline::{self, Precision};
 
 use crate::CliError;
 
+/// `clearway distance LAT1 LON1 LAT2 LON2`: the haversine distance in km, 3 decimals.
+/// Each value must be a finite latitude (-90 to 90) or longitude (-180 to 180).
+pub fn distance(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> Result<(), CliError> {
+    use clearway_core::geodesy::{LatLon, haversine_km};
+    for (name, value, kind, max) in [
+        ("LAT1", lat1, "latitude", 90.0),
+        ("LON1", lon1, "longitude", 180.0),
+        ("LAT2", lat2, "latitude", 90.0),
+        ("LON2", lon2, "longitude", 180.0),
+    ] {
+        if !(-max..=max).contains(&value) {
+            return Err(CliError::input(format!(
+                "{name} must be a {kind} from -{max} to {max}, got {value}"
+            )));
+        }
+    }
+    println!(
+        "{:.3}",
+        haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2))
+    );
+    Ok(())
+}
+
 /// Imports a route (GPX, KML or GeoJSON, by extension, else by content: the core's
 /// [`import::import_route`]) and prints it as a GeoJSON `Feature` with a `LineString`,
 /// `[lon, lat]`.

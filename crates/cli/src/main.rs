@@ -8,6 +8,7 @@ mod demo;
 mod export_cmd;
 mod geo_cmd;
 mod nmea_cmd;
+mod terminal;
 
 use std::process::ExitCode;
 
@@ -127,6 +128,9 @@ pub struct CliError {
     pub message: String,
     /// 2 for bad input (a missing or unreadable file, invalid data), 1 otherwise.
     pub code: u8,
+    /// The reader of the output went away (`clearway nmea big.log | head`): their choice,
+    /// not an error. Set from the error's kind, never from its text.
+    pub broken_pipe: bool,
 }
 
 impl CliError {
@@ -134,13 +138,23 @@ impl CliError {
         Self {
             message: message.into(),
             code: 2,
+            broken_pipe: false,
+        }
+    }
+
+    /// A failure that is not the input's fault (exit code 1).
+    pub fn other(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            code: 1,
+            broken_pipe: false,
         }
     }
 
     pub fn output(err: &std::io::Error) -> Self {
         Self {
-            message: format!("cannot write the output: {err}"),
-            code: 1,
+            broken_pipe: err.kind() == std::io::ErrorKind::BrokenPipe,
+            ..Self::other(format!("cannot write the output: {err}"))
         }
     }
 }
@@ -188,14 +202,7 @@ fn main() -> ExitCode {
             lon1,
             lat2,
             lon2,
-        } => {
-            use clearway_core::geodesy::{LatLon, haversine_km};
-            println!(
-                "{:.3}",
-                haversine_km(LatLon::new(lat1, lon1), LatLon::new(lat2, lon2))
-            );
-            Ok(())
-        }
+        } => geo_cmd::distance(lat1, lon1, lat2, lon2),
         Command::Nmea { file, format } => nmea_cmd::run(&file, format),
         Command::Export {
             backup,
@@ -218,9 +225,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`clearway nmea big.log | head`) is the reader's choice, not an error.
-        Err(e) if e.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) if e.broken_pipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("clearway: {}", e.message);
+            // Messages quote names, ids and paths from files: never raw to the terminal.
+            eprintln!("clearway: {}", terminal::escape(&e.message));
             ExitCode::from(e.code)
         }
     }

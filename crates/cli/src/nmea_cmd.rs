@@ -82,12 +82,13 @@ pub fn run(path: &str, format: NmeaFormat) -> Result<(), CliError> {
 /// `sentences 1203, accepted 1180 (GGA/RMC 402), bad checksum 3, ignored 20 ...`
 fn summary(s: &Stats) -> String {
     format!(
-        "nmea: {} sentences, {} accepted ({} GGA/RMC positions), {} bad checksum, {} ignored \
+        "nmea: {} sentences, {} accepted ({} GGA/RMC positions), {} bad checksum, {} without checksum, {} ignored \
          ({} other types or talkers, {} failing the rules, {} lines not starting with '$', {} overlong)",
         s.sentences,
         s.accepted,
         s.positions,
         s.bad_checksum,
+        s.no_checksum,
         s.ignored + s.rejected + s.not_nmea + s.overlong,
         s.ignored,
         s.rejected,

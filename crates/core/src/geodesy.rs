@@ -29,13 +29,16 @@ impl LatLon {
 /// // One degree of latitude is 2πR/360 ≈ 111.195 km on the SPEC's sphere.
 /// let d = haversine_km(LatLon::new(0.0, 0.0), LatLon::new(1.0, 0.0));
 /// assert!((d - 111.194_926_6).abs() < 1e-6);
+/// // An unknown position gives an unknown distance, never a number.
+/// assert!(haversine_km(LatLon::new(f64::NAN, 0.0), LatLon::new(1.0, 0.0)).is_nan());
 /// ```
 pub fn haversine_km(a: LatLon, b: LatLon) -> f64 {
     let (phi1, phi2) = (a.lat.to_radians(), b.lat.to_radians());
     let d_phi = (b.lat - a.lat).to_radians();
     let d_lambda = (b.lon - a.lon).to_radians();
     let h = (d_phi / 2.0).sin().powi(2) + phi1.cos() * phi2.cos() * (d_lambda / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
+    // `clamp`, unlike `min`, keeps a NaN (f64::min(NaN, 1.0) is 1.0: half the Earth).
+    2.0 * EARTH_RADIUS_KM * h.sqrt().clamp(0.0, 1.0).asin()
 }
 
 /// The positions of a flat `[lat0, lon0, lat1, lon1, ...]` slice, in order. A trailing

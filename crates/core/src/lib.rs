@@ -13,6 +13,7 @@ pub mod polyline;
 pub mod route_optimise;
 pub mod survey;
 pub mod track;
+pub mod xml_text;
 pub mod zip_writer;
 
 /// The version of this core, as shown in the app and printed by the CLI.

@@ -121,20 +121,10 @@ pub fn to_gpx(points: &[TrackPoint], name: &str) -> String {
     out
 }
 
-/// Escapes the five XML special characters.
+/// Escapes text for XML: [`crate::xml_text::escape`] (markup characters as entities,
+/// characters XML forbids as U+FFFD).
 pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::xml_text::escape(text)
 }
 
 #[cfg(test)]

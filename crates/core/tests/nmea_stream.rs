@@ -162,10 +162,25 @@ fn valid_counts_real_nmea_with_or_without_a_fix_and_nothing_else() {
     assert!(kinds.is_empty(), "no position");
     assert_eq!(s.stats().valid, 5);
     assert_eq!(s.stats().bad_checksum, 0);
+    assert_eq!(s.stats().no_checksum, 2, "$PSRFTXT and $GLGSV have none");
     // A wrong checksum, a malformed address and line noise are not NMEA data.
     let (s, _) = run(&[b"$GPGGA,123519*00\r\n$G,1\r\n$,,,\r\n\x93\x12\xe8noise\r\n"]);
     assert_eq!(s.stats().sentences, 3);
     assert_eq!(s.stats().bad_checksum, 1);
     assert_eq!(s.stats().valid, 0);
     assert_eq!(s.stats().not_nmea, 1);
+}
+
+#[test]
+fn positions_without_a_checksum_are_used_and_counted_apart() {
+    // gpsd accepts a sentence with no `*hh` ("checksum passed or not present"), and SPEC §5
+    // verifies the checksum when present: used, but counted so a log that drops them shows.
+    let log = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n\
+               $GPGGA,123520,4807.040,N,01131.010,E,1,08,0.9,546.0,M,46.9,M,,\r\n\
+               $GPRMC,123520,A,4807.040,N,01131.010,E,022.4,084.4,230394,003.1,W\r\n";
+    let (s, kinds) = run(&[log.as_bytes()]);
+    assert_eq!(kinds.len(), 3);
+    assert_eq!(s.stats().positions, 3);
+    assert_eq!(s.stats().no_checksum, 2);
+    assert_eq!(s.stats().bad_checksum, 0);
 }

@@ -1,57 +1,41 @@
 //! Survey records, exports, the export archive and the survey backup behind handles.
 //!
-//! Records cross once, as JSON text (`SurveyRecords`); documents come back as `Uint8Array`s.
-//! Archives are built inside wasm and drained chunk by chunk (`takeChunk()`), so the app can
-//! stream them to a file with memory bounded by the largest single medium. Free handles with
-//! `free()` (or `finish()`, which consumes an archive).
+//! Records cross once, typed: the survey, routes, trace points and alerts as JS objects (the
+//! types of `web/src/model`), the measurements as columns (`addMeasurements`: numbers in a
+//! `Float64Array`, text as one UTF-8 `Uint8Array` with `Int32Array` lengths; the layout is
+//! `clearway_core::survey::columns`), so 100,000 measurements are never a JSON text.
+//! Documents come back as `Uint8Array`s. Archives are built inside wasm and drained chunk by
+//! chunk (`takeChunk()`), so the app can stream them to a file with memory bounded by the
+//! largest single medium. Free handles with `free()` (or `finish()`, which consumes an
+//! archive; an archive consumes the records it is made from).
 //!
-//! Error codes: `invalid-records`, `survey-title-required`, `surveyor-name-required`,
-//! `client-name-required`, `unsupported-format`, `unknown-measurement`, `unknown-media-kind`,
-//! `export-failed`.
+//! Error codes: `invalid-records`, `unsupported-format`, `no-active-survey`,
+//! `unknown-archive-kind`, `unknown-measurement`, `unknown-media-kind`, `export-failed`.
 
 use std::collections::HashMap;
 
 use clearway_core::backup::write::BackupWriter;
 use clearway_core::export::archive::ExportArchive as CoreArchive;
 use clearway_core::export::{self, ExportError, ExportFormat, MediaKind};
-use clearway_core::survey::{Measurement, SurveyData, SurveyError, validate_new_survey};
+use clearway_core::survey::columns::{self, measurements_from_columns};
+use clearway_core::survey::{Measurement, SurveyData};
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
+use crate::records::from_js;
 
-/// Checks a survey about to be created (SPEC §5). Throws an `Error` with the SPEC message.
-#[wasm_bindgen(js_name = validateNewSurvey)]
-pub fn validate_new_survey_js(survey_json: &str) -> Result<(), JsValue> {
-    let data = SurveyData::from_json_parts(survey_json, "", "", "", "")
-        .map_err(|e| js_error("invalid-records", &e))?;
-    validate_new_survey(&data.survey).map_err(|e| {
-        let code = match e {
-            SurveyError::TitleRequired => "survey-title-required",
-            SurveyError::SurveyorRequired => "surveyor-name-required",
-            SurveyError::ClientRequired => "client-name-required",
-        };
-        js_error(code, &e.to_string())
-    })
+/// The column names of `addMeasurements`, numbers then text, each list comma-separated and
+/// the two joined by `|`: the app's column writer checks its layout against them.
+#[wasm_bindgen(js_name = measurementColumns)]
+pub fn measurement_columns() -> String {
+    format!(
+        "{}|{}",
+        columns::NUMBER_COLUMNS.join(","),
+        columns::TEXT_COLUMNS.join(",")
+    )
 }
 
-/// The CSV header row (SPEC §9 columns), CRLF-terminated: the start of a survey's running
-/// CSV.
-#[wasm_bindgen(js_name = csvHeader)]
-pub fn csv_header() -> String {
-    export::csv::HEADER.to_owned()
-}
-
-/// CSV rows (no header) for a JSON array of measurements: what is appended to a survey's
-/// running CSV as measurements are saved.
-#[wasm_bindgen(js_name = csvRows)]
-pub fn csv_rows(measurements_json: &str) -> Result<String, JsValue> {
-    let data = SurveyData::from_json_parts("", measurements_json, "", "", "")
-        .map_err(|e| js_error("invalid-records", &e))?;
-    String::from_utf8(export::csv::csv_rows(&data.measurements))
-        .map_err(|e| js_error("export-failed", &e.to_string()))
-}
-
-/// One survey's records, parsed once.
+/// One survey's records, read once.
 #[wasm_bindgen]
 pub struct SurveyRecords {
     data: SurveyData,
@@ -59,19 +43,54 @@ pub struct SurveyRecords {
 
 #[wasm_bindgen]
 impl SurveyRecords {
-    /// From the app's JSON: the survey object and arrays of measurements, routes, trace
-    /// points and alerts (empty strings count as none).
+    /// From the survey object (`Survey`); measurements, routes, traces and alerts are added
+    /// after.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        survey: &str,
-        measurements: &str,
-        routes: &str,
-        traces: &str,
-        alerts: &str,
-    ) -> Result<SurveyRecords, JsValue> {
-        SurveyData::from_json_parts(survey, measurements, routes, traces, alerts)
-            .map(|data| Self { data })
-            .map_err(|e| js_error("invalid-records", &e))
+    pub fn new(survey: JsValue) -> Result<SurveyRecords, JsValue> {
+        Ok(Self {
+            data: SurveyData {
+                survey: from_js("survey", survey)?,
+                ..SurveyData::default()
+            },
+        })
+    }
+
+    /// Appends measurements given as columns (see the module documentation); may be called
+    /// once per batch.
+    #[wasm_bindgen(js_name = addMeasurements)]
+    pub fn add_measurements(
+        &mut self,
+        numbers: &[f64],
+        text: &[u8],
+        text_lengths: &[i32],
+    ) -> Result<(), JsValue> {
+        let text = std::str::from_utf8(text)
+            .map_err(|e| js_error("invalid-records", &format!("measurement columns: {e}")))?;
+        let batch = measurements_from_columns(numbers, text, text_lengths)
+            .map_err(|e| js_error("invalid-records", &e.to_string()))?;
+        self.data.measurements.extend(batch);
+        Ok(())
+    }
+
+    /// The survey's routes (`Route[]`).
+    #[wasm_bindgen(js_name = setRoutes)]
+    pub fn set_routes(&mut self, routes: JsValue) -> Result<(), JsValue> {
+        self.data.routes = from_js("routes", routes)?;
+        Ok(())
+    }
+
+    /// The survey's vehicle trace (`VehicleTracePoint[]`).
+    #[wasm_bindgen(js_name = setTraces)]
+    pub fn set_traces(&mut self, traces: JsValue) -> Result<(), JsValue> {
+        self.data.traces = from_js("traces", traces)?;
+        Ok(())
+    }
+
+    /// The survey's alert log (`Alert[]`).
+    #[wasm_bindgen(js_name = setAlerts)]
+    pub fn set_alerts(&mut self, alerts: JsValue) -> Result<(), JsValue> {
+        self.data.alerts = from_js("alerts", alerts)?;
+        Ok(())
     }
 
     #[wasm_bindgen(js_name = measurementCount)]
@@ -102,60 +121,58 @@ fn error(e: &ExportError) -> JsValue {
     js_error(code, &e.to_string())
 }
 
-/// The measurements of a survey by id, for media lookups.
-struct MeasurementIndex {
+/// The archive being written: the SPEC §9 zip or the survey backup.
+enum Writer {
+    Zip(CoreArchive<Vec<u8>>),
+    Backup(BackupWriter<Vec<u8>>),
+}
+
+/// An export zip (SPEC §9) or a survey backup (docs/backup-format.md) being built: records
+/// at creation, then media one at a time.
+#[wasm_bindgen]
+pub struct SurveyArchive {
+    writer: Writer,
+    /// The survey's measurements (moved from the records, not copied), by id for media.
     measurements: Vec<Measurement>,
     by_id: HashMap<String, usize>,
 }
 
-impl MeasurementIndex {
-    fn new(data: &SurveyData) -> Self {
-        let measurements = data.measurements.clone();
+#[wasm_bindgen]
+impl SurveyArchive {
+    /// Starts a `zip` or a `backup` of `records` (which it consumes); `created` is the time,
+    /// ISO 8601 UTC.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        records: SurveyRecords,
+        kind: &str,
+        created: &str,
+    ) -> Result<SurveyArchive, JsValue> {
+        let data = records.data;
+        let writer = match kind {
+            "zip" => Writer::Zip(
+                CoreArchive::new(Vec::new(), &data, Some(created)).map_err(|e| error(&e))?,
+            ),
+            "backup" => Writer::Backup(
+                BackupWriter::new(Vec::new(), &data, created)
+                    .map_err(|e| js_error("export-failed", &e.to_string()))?,
+            ),
+            _ => {
+                return Err(js_error(
+                    "unknown-archive-kind",
+                    &format!("archive kind must be zip or backup, not {kind:?}"),
+                ));
+            }
+        };
+        let measurements = data.measurements;
         let by_id = measurements
             .iter()
             .enumerate()
             .map(|(i, m)| (m.id.clone(), i))
             .collect();
-        Self {
+        Ok(Self {
+            writer,
             measurements,
             by_id,
-        }
-    }
-
-    fn get(&self, id: &str, kind: &str) -> Result<(&Measurement, MediaKind), JsValue> {
-        let kind = MediaKind::parse(kind).ok_or_else(|| {
-            js_error(
-                "unknown-media-kind",
-                &format!("media kind must be image, video or drawing, not {kind:?}"),
-            )
-        })?;
-        let m = self
-            .by_id
-            .get(id)
-            .map(|&i| &self.measurements[i])
-            .ok_or_else(|| js_error("unknown-measurement", &format!("no measurement {id:?}")))?;
-        Ok((m, kind))
-    }
-}
-
-/// The export zip (SPEC §9) being built: documents at creation, then media one at a time.
-#[wasm_bindgen]
-pub struct ExportArchive {
-    inner: CoreArchive<Vec<u8>>,
-    index: MeasurementIndex,
-}
-
-#[wasm_bindgen]
-impl ExportArchive {
-    /// Starts the archive; `created` is the export time, ISO 8601 UTC.
-    #[wasm_bindgen(constructor)]
-    #[allow(clippy::needless_pass_by_value)] // wasm-bindgen hands an optional JS string over owned
-    pub fn new(records: &SurveyRecords, created: Option<String>) -> Result<ExportArchive, JsValue> {
-        let inner = CoreArchive::new(Vec::new(), &records.data, created.as_deref())
-            .map_err(|e| error(&e))?;
-        Ok(Self {
-            inner,
-            index: MeasurementIndex::new(&records.data),
         })
     }
 
@@ -167,66 +184,46 @@ impl ExportArchive {
         kind: &str,
         bytes: &[u8],
     ) -> Result<String, JsValue> {
-        let (m, kind) = self.index.get(measurement_id, kind)?;
-        self.inner.add_media(m, kind, bytes).map_err(|e| error(&e))
+        let kind = MediaKind::parse(kind).ok_or_else(|| {
+            js_error(
+                "unknown-media-kind",
+                &format!("media kind must be image, video or drawing, not {kind:?}"),
+            )
+        })?;
+        let m = self
+            .by_id
+            .get(measurement_id)
+            .map(|&i| &self.measurements[i])
+            .ok_or_else(|| {
+                js_error(
+                    "unknown-measurement",
+                    &format!("no measurement {measurement_id:?}"),
+                )
+            })?;
+        match &mut self.writer {
+            Writer::Zip(zip) => zip.add_media(m, kind, bytes).map_err(|e| error(&e)),
+            Writer::Backup(backup) => backup
+                .add_media(m, kind, bytes)
+                .map_err(|e| js_error("export-failed", &e.to_string())),
+        }
     }
 
     /// The bytes written since the last call.
     #[wasm_bindgen(js_name = takeChunk)]
     pub fn take_chunk(&mut self) -> Vec<u8> {
-        std::mem::take(self.inner.get_mut())
-    }
-
-    /// Ends the archive: the last bytes (the zip's central directory).
-    pub fn finish(self) -> Result<Vec<u8>, JsValue> {
-        self.inner.finish().map_err(|e| error(&e))
-    }
-}
-
-/// A survey backup (docs/backup-format.md) being built: records at creation, then media.
-#[wasm_bindgen]
-pub struct BackupArchive {
-    inner: BackupWriter<Vec<u8>>,
-    index: MeasurementIndex,
-}
-
-#[wasm_bindgen]
-impl BackupArchive {
-    /// Starts the backup; `created` is the backup time, ISO 8601 UTC.
-    #[wasm_bindgen(constructor)]
-    pub fn new(records: &SurveyRecords, created: &str) -> Result<BackupArchive, JsValue> {
-        let inner = BackupWriter::new(Vec::new(), &records.data, created)
-            .map_err(|e| js_error("export-failed", &e.to_string()))?;
-        Ok(Self {
-            inner,
-            index: MeasurementIndex::new(&records.data),
+        std::mem::take(match &mut self.writer {
+            Writer::Zip(zip) => zip.get_mut(),
+            Writer::Backup(backup) => backup.get_mut(),
         })
     }
 
-    /// Adds a measurement's `image`, `video` or `drawing`; returns its path in the backup.
-    #[wasm_bindgen(js_name = addMedia)]
-    pub fn add_media(
-        &mut self,
-        measurement_id: &str,
-        kind: &str,
-        bytes: &[u8],
-    ) -> Result<String, JsValue> {
-        let (m, kind) = self.index.get(measurement_id, kind)?;
-        self.inner
-            .add_media(m, kind, bytes)
-            .map_err(|e| js_error("export-failed", &e.to_string()))
-    }
-
-    /// The bytes written since the last call.
-    #[wasm_bindgen(js_name = takeChunk)]
-    pub fn take_chunk(&mut self) -> Vec<u8> {
-        std::mem::take(self.inner.get_mut())
-    }
-
-    /// Ends the backup: the last bytes (manifest and central directory).
+    /// Ends the archive: the last bytes (the backup's manifest and the central directory).
     pub fn finish(self) -> Result<Vec<u8>, JsValue> {
-        self.inner
-            .finish()
-            .map_err(|e| js_error("export-failed", &e.to_string()))
+        match self.writer {
+            Writer::Zip(zip) => zip.finish().map_err(|e| error(&e)),
+            Writer::Backup(backup) => backup
+                .finish()
+                .map_err(|e| js_error("export-failed", &e.to_string())),
+        }
     }
 }

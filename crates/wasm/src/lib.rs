@@ -13,6 +13,9 @@ mod geo;
 /// Survey records, document exports, the export archive and the backup, behind handles.
 mod export;
 
+/// New and normalised records, the POI identifier and CSV rows, as typed JS objects.
+mod records;
+
 /// Route import (GPX, KML, GeoJSON), stop ordering and path length over flat arrays.
 mod route;
 

@@ -39,6 +39,7 @@ fn import_error(e: &ImportError) -> JsValue {
         ImportError::TooManyPoints { .. } => "too-many-points",
         ImportError::TooDeep { .. } => "too-deep",
         ImportError::DocTypeNotAllowed => "doctype-not-allowed",
+        ImportError::UnsupportedEncoding(_) | ImportError::BadEncoding { .. } => "bad-encoding",
     };
     js_error(code, &e.to_string())
 }

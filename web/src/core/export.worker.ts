@@ -1,9 +1,11 @@
 // The export worker: the core writes documents and archives here, off the main thread.
-// Archives stream: each medium goes in as it is read from storage and the bytes written
-// so far come straight back (transferred), so neither side ever holds the whole archive.
+// Records arrive typed (the survey and small sets as objects, measurements as column
+// batches). Archives stream: each medium goes in as it is read from storage and the bytes
+// written so far come straight back (transferred), one reply per step, so neither side ever
+// holds the whole archive.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
-import init, { BackupArchive, ExportArchive, SurveyRecords } from './pkg/clearway_wasm.js';
-import type { FromExportWorker, RecordsJson, ToExportWorker } from './exportProtocol';
+import init, { SurveyArchive, SurveyRecords } from './pkg/clearway_wasm.js';
+import type { FromExportWorker, RecordsMessage, ToExportWorker } from './exportProtocol';
 
 const scope = self as unknown as {
   postMessage(message: FromExportWorker, options?: StructuredSerializeOptions): void;
@@ -19,10 +21,23 @@ const bytesOf = (array: Uint8Array): ArrayBuffer =>
     ? (array.buffer as ArrayBuffer)
     : (array.slice().buffer as ArrayBuffer);
 
-const records = (json: RecordsJson) => new SurveyRecords(json.survey, json.measurements, json.routes, json.traces, json.alerts);
+/** The records inside wasm; the caller frees them (or an archive consumes them). */
+function records(message: RecordsMessage): SurveyRecords {
+  const data = new SurveyRecords(message.survey);
+  try {
+    for (const batch of message.measurements) data.addMeasurements(batch.numbers, batch.text, batch.textLengths);
+    data.setRoutes(message.routes);
+    data.setTraces(message.traces);
+    data.setAlerts(message.alerts);
+    return data;
+  } catch (error) {
+    data.free();
+    throw error;
+  }
+}
 
 let ready: Promise<unknown> | null = null;
-let archive: ExportArchive | BackupArchive | null = null;
+let archive: SurveyArchive | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 function fail(error: unknown): void {
@@ -50,21 +65,16 @@ async function handle(message: ToExportWorker): Promise<void> {
     }
     case 'archive-start': {
       archive?.free();
-      const data = records(message.records);
-      try {
-        archive = message.kind === 'zip' ? new ExportArchive(data, message.created) : new BackupArchive(data, message.created);
-      } finally {
-        data.free();
-      }
+      archive = null;
+      // The archive takes the records over (moved, not copied).
+      archive = new SurveyArchive(records(message.records), message.kind, message.created);
       post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
-      post({ type: 'ready' });
       return;
     }
     case 'archive-media': {
       if (!archive) throw new Error('No archive is being written');
       archive.addMedia(message.measurementId, message.kind, new Uint8Array(message.bytes));
       post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
-      post({ type: 'ready' });
       return;
     }
     case 'archive-finish': {

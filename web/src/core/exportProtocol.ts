@@ -1,28 +1,34 @@
 // Messages between the app and the export worker (export.worker.ts).
+import type { Alert, MediaKind, Route, Survey, VehicleTracePoint } from '../model';
+import type { MeasurementColumns } from './measurementColumns';
 
-/** The survey's records as JSON text, parsed once by the core. */
-export interface RecordsJson {
-  survey: string;
-  measurements: string;
-  routes: string;
-  traces: string;
-  alerts: string;
+/**
+ * A survey's records as they cross: the survey and the small record sets as objects
+ * (structured clone), the measurements as column batches (buffers transferred).
+ */
+export interface RecordsMessage {
+  survey: Survey;
+  measurements: MeasurementColumns[];
+  routes: readonly Route[];
+  traces: readonly VehicleTracePoint[];
+  alerts: readonly Alert[];
 }
 
 export type DocumentFormat = 'csv' | 'json' | 'geojson' | 'gpx' | 'kml';
 export type ArchiveKind = 'zip' | 'backup';
-export type MediaKind = 'image' | 'video' | 'drawing';
+export type { MediaKind };
 
 export type ToExportWorker =
-  | { type: 'document'; records: RecordsJson; format: string }
-  | { type: 'archive-start'; records: RecordsJson; kind: ArchiveKind; created: string }
+  | { type: 'document'; records: RecordsMessage; format: string }
+  | { type: 'archive-start'; records: RecordsMessage; kind: ArchiveKind; created: string }
   | { type: 'archive-media'; measurementId: string; kind: MediaKind; bytes: ArrayBuffer }
   | { type: 'archive-finish' }
   | { type: 'archive-abort' };
 
 export type FromExportWorker =
-  /** A document, or bytes of an archive being written (in order). */
+  /**
+   * A document, or the bytes an archive step wrote (in order): one reply per step, which
+   * also says the archive is ready for the next medium or the finish.
+   */
   | { type: 'bytes'; bytes: ArrayBuffer; last: boolean; count?: number }
-  /** An archive is ready for its next medium (or the finish). */
-  | { type: 'ready' }
   | { type: 'error'; code: string; message: string };

@@ -1,9 +1,10 @@
 // Serial NMEA, parsed by the core in a Web Worker (nmea.worker.ts), seen from TypeScript.
-// The main thread hands over bytes (a port's ReadableStream, transferred, or chunks) and
-// receives at most one compact snapshot per SNAPSHOT_INTERVAL_MS.
+// The main thread hands over bytes (a serial port's stream read on the page in batches of
+// at most one per BATCH_INTERVAL_MS, or a replayed log's chunks) and receives at most one
+// compact snapshot per SNAPSHOT_INTERVAL_MS.
 import type { FromWorker, ToWorker } from './nmeaProtocol';
 
-export { SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
+export { BATCH_INTERVAL_MS, SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
 
 /** SPEC §3/§5 fix quality labels (GGA quality 0 / 1 / anything else). */
 export type FixQuality = 'No Fix' | 'GPS Fix' | 'DGPS Fix';
@@ -67,15 +68,15 @@ export type StreamEnd = { readId: number } & ({ kind: 'ended' } | { kind: 'error
 
 /** What the GPS feature needs from the parser; a fake stands in for it in unit tests. */
 export interface NmeaEngine {
-  /**
-   * Reads a serial port's stream in the worker (transferred: the port stays locked until
-   * `stop`). Returns the read's id, which its StreamEnd carries.
-   */
-  read(readable: ReadableStream<Uint8Array>): number;
+  /** Bytes for the parser (copied: the caller keeps its array). */
   push(bytes: Uint8Array): void;
+  /** A replayed log is over: judge a last line without a line ending, report at once. */
   finish(): void;
-  /** Stops reading (cancels the stream, unlocking the port). */
-  stop(): Promise<void>;
+  /**
+   * Serial read `readId` ended (done, or failed with `error`) after the bytes pushed so far:
+   * reports them at once, then calls onStreamEnd with the same id and error.
+   */
+  endStream(readId: number, error: { name: string; message: string } | null): void;
   /** Starts afresh for a new connection or replay. */
   reset(): void;
 }
@@ -135,9 +136,6 @@ export function decodeCounts(state: Float64Array, index: ReadonlyMap<string, num
 export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
   const worker = new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
   let index: Map<string, number> = new Map();
-  let nextStop = 0;
-  let nextRead = 0;
-  const stops = new Map<number, () => void>();
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
 
   worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
@@ -164,32 +162,18 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
       case 'stream-error':
         handlers.onStreamEnd({ readId: message.id, kind: 'error', name: message.name, message: message.message });
         break;
-      case 'stopped':
-        stops.get(message.id)?.();
-        stops.delete(message.id);
-        break;
     }
   });
   worker.addEventListener('error', (event) => handlers.onFailure(`The GPS worker failed: ${event.message}`));
 
   return {
-    read: (readable) => {
-      const id = ++nextRead;
-      send({ type: 'read', id, readable }, [readable]);
-      return id;
-    },
     push: (bytes) => {
       // A copy the worker owns: the caller's buffer may be shared or reused.
       const copy = bytes.slice();
       send({ type: 'chunk', bytes: copy.buffer }, [copy.buffer]);
     },
     finish: () => send({ type: 'finish' }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const id = ++nextStop;
-        stops.set(id, resolve);
-        send({ type: 'stop', id });
-      }),
+    endStream: (id, error) => send({ type: 'stream-end', id, error }),
     reset: () => send({ type: 'reset' }),
   };
 }

@@ -1,8 +1,8 @@
 // The NMEA worker: serial bytes → the core's NmeaStream → a compact snapshot for the UI,
-// off the main thread. Bytes arrive as a transferred ReadableStream (a serial port's
-// `readable`) or as transferred chunks (a replayed log). Parsing happens per chunk; the
-// snapshot (28 numbers + the raw sentences when they changed) is posted at most once per
-// SNAPSHOT_INTERVAL_MS, never per sentence.
+// off the main thread. Bytes arrive as transferred chunks: batches read from the serial
+// port on the page (one message per ~100 ms, not one per driver chunk) or a replayed log.
+// Parsing happens per chunk; the snapshot (28 numbers + the raw sentences when they
+// changed) is posted at most once per SNAPSHOT_INTERVAL_MS, never per sentence.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
 import init, { NmeaStream, nmeaStateFields } from './pkg/clearway_wasm.js';
 import { SNAPSHOT_INTERVAL_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
@@ -22,9 +22,6 @@ const ZERO: Counted = { positions: 0, valid: 0, sentences: 0, notNmea: 0, overlo
 let slotOf: Counted = { ...ZERO };
 let stream: NmeaStream | null = null;
 let counted: Counted = { ...ZERO };
-
-let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-let stopping = false;
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let lastPost = -Infinity;
@@ -62,50 +59,8 @@ function flush() {
   post({ type: 'snapshot', state, newPositions, newSentences, raw }, [state.buffer]);
 }
 
-async function read(id: number, readable: ReadableStream<Uint8Array>) {
-  await stop();
-  const current = readable.getReader();
-  reader = current;
-  try {
-    for (;;) {
-      const { value, done } = await current.read();
-      if (done) break;
-      if (value?.byteLength) push(value);
-    }
-    if (!stopping) {
-      flush();
-      post({ type: 'stream-ended', id });
-    }
-  } catch (error) {
-    flush();
-    const name = error instanceof Error || error instanceof DOMException ? error.name : 'Error';
-    const message = error instanceof Error || error instanceof DOMException ? error.message : String(error);
-    if (!stopping) post({ type: 'stream-error', id, name, message });
-  } finally {
-    current.releaseLock();
-    if (reader === current) reader = null;
-  }
-}
-
-async function stop() {
-  const current = reader;
-  if (!current) return;
-  stopping = true;
-  try {
-    await current.cancel();
-  } catch {
-    // already errored
-  }
-  // Wait for the read loop to release the lock.
-  while (reader === current) await new Promise((resolve) => setTimeout(resolve, 0));
-  stopping = false;
-}
-
 function handle(message: ToWorker) {
   switch (message.type) {
-    case 'read':
-      void read(message.id, message.readable);
-      break;
     case 'chunk':
       push(new Uint8Array(message.bytes));
       break;
@@ -113,8 +68,10 @@ function handle(message: ToWorker) {
       parser().finish();
       flush();
       break;
-    case 'stop':
-      void stop().then(() => post({ type: 'stopped', id: message.id }));
+    case 'stream-end':
+      flush();
+      if (message.error) post({ type: 'stream-error', id: message.id, ...message.error });
+      else post({ type: 'stream-ended', id: message.id });
       break;
     case 'reset':
       if (timer !== null) flush();

@@ -2,14 +2,18 @@
 
 /** Main thread → worker. */
 export type ToWorker =
-  /** Read this stream (a serial port's `readable`, transferred) until it ends, errors or `stop`. */
-  | { type: 'read'; id: number; readable: ReadableStream<Uint8Array> }
-  /** Bytes from another source (a replayed log), transferred. */
+  /**
+   * Bytes, transferred: a batch read from the serial port on the page (at most one per
+   * BATCH_INTERVAL_MS, see services/serial/batchedReader.ts), or a replayed log's chunk.
+   */
   | { type: 'chunk'; bytes: ArrayBuffer }
   /** The input is over: judge a last line without a line ending, report at once. */
   | { type: 'finish' }
-  /** Stop reading the current stream (cancels it, which unlocks the port); answered by 'stopped'. */
-  | { type: 'stop'; id: number }
+  /**
+   * Serial read `id` ended (its last batch was sent before): report at once, then answer
+   * 'stream-ended' or 'stream-error', so the last fix arrives before the news of the end.
+   */
+  | { type: 'stream-end'; id: number; error: { name: string; message: string } | null }
   /** Forget everything: a new parser for a new connection or replay. */
   | { type: 'reset' };
 
@@ -27,8 +31,10 @@ export type FromWorker =
   | { type: 'snapshot'; state: Float64Array; newPositions: number; newSentences: number; raw: string | null }
   /** The stream being read ended (done) or failed (the DOMException's name and message). */
   | { type: 'stream-ended'; id: number }
-  | { type: 'stream-error'; id: number; name: string; message: string }
-  | { type: 'stopped'; id: number };
+  | { type: 'stream-error'; id: number; name: string; message: string };
 
 /** Snapshots are posted at most this often (ms): a 20 Hz receiver never means 20 posts a second. */
 export const SNAPSHOT_INTERVAL_MS = 100;
+
+/** Serial bytes cross to the worker at most this often (ms), in one message per batch. */
+export const BATCH_INTERVAL_MS = 100;

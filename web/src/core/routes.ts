@@ -15,6 +15,7 @@ export type RouteErrorCode =
   | 'too-many-points'
   | 'too-deep'
   | 'doctype-not-allowed'
+  | 'bad-encoding'
   | 'invalid-tolerance'
   | 'route-missing-endpoint'
   | 'route-too-few-positions'
@@ -34,6 +35,7 @@ const CODES: ReadonlySet<string> = new Set<RouteErrorCode>([
   'too-many-points',
   'too-deep',
   'doctype-not-allowed',
+  'bad-encoding',
   'invalid-tolerance',
   'route-missing-endpoint',
   'route-too-few-positions',

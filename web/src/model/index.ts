@@ -1,116 +1,24 @@
-// The record model (SPEC §3) as the app stores it. Interim hand-written types: they are
-// replaced by the types generated from the Rust core (crates/core/src/survey), so every layer
-// imports records from here and nowhere else. Types only: nothing here runs.
+// The record model (docs/record-model.md): the TypeScript types of Clearway's records,
+// generated from the Rust types in crates/core/src/survey (records.generated.ts; rewrite
+// with `npm run gen:types`), plus the few types that exist only in the app. Types only:
+// every layer may import this folder; it imports nothing of the app (lint enforces both).
+import type { MediaRecord } from './records.generated';
 
-/** SPEC §3 Survey. Unknown fields from other versions are kept as they came. */
-export interface Survey {
-  id: string;
-  createdAt: string;
-  active: boolean;
-  lastAutoSaved: string | null;
-  surveyTitle: string;
-  name: string;
-  surveyorName: string;
-  surveyor: string;
-  clientName: string;
-  customerName: string;
-  projectNumber: string;
-  originAddress: string;
-  destinationAddress: string;
-  description: string;
-  notes: string;
-  enableVehicleTrace: boolean;
-  enableAlertLog: boolean;
-  outputFiles: string[];
-  cloudUploadStatus: 'synced' | null;
-  checklistCompleted: boolean;
-  [field: string]: unknown;
-}
+export type {
+  Alert,
+  GeoPoint,
+  JsonValue,
+  Measurement,
+  MediaKind,
+  MediaRecord,
+  NewMeasurement,
+  NewSurvey,
+  Route,
+  RoutePoint,
+  RoutePointType,
+  Survey,
+  VehicleTracePoint,
+} from './records.generated';
 
-/** SPEC §3 Measurement. The survey id is held in `user_id`. */
-export interface Measurement {
-  id: string;
-  user_id: string;
-  rel: number;
-  altGPS: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  utcDate: string;
-  utcTime: string;
-  speed: number | null;
-  heading: number | null;
-  roadNumber: string;
-  poiNumber: number;
-  poi_type: string;
-  note: string;
-  source: 'manual' | 'slaveApp';
-  widthMeasure: number | null;
-  lengthMeasure: number | null;
-  createdAt: string;
-  imageUrl?: string | null;
-  videoUrl?: string | null;
-  drawingUrl?: string | null;
-  [field: string]: unknown;
-}
-
-export interface Route {
-  id: string;
-  surveyId: string;
-  name: string;
-  routeNumber?: string;
-  description?: string;
-  color: string;
-  points?: unknown[];
-  routeGeometry?: { lat: number; lng: number }[];
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
-
-export interface RoutePoint {
-  id: string;
-  routeId: string;
-  position: [number, number];
-  type: 'origin' | 'waypoint' | 'destination';
-  order: number;
-  [field: string]: unknown;
-}
-
-export interface VehicleTracePoint {
-  id: string;
-  surveyId: string;
-  routeId?: string | null;
-  timestamp: string;
-  latitude: number;
-  longitude: number;
-  speed?: number | null;
-  heading?: number | null;
-  [field: string]: unknown;
-}
-
-export interface Alert {
-  id: string;
-  surveyId: string;
-  createdAt: string;
-  [field: string]: unknown;
-}
-
-export type MediaKind = 'image' | 'video' | 'drawing';
-
-/** A photo, video or drawing of a measurement: its metadata (the bytes live in storage). */
-export interface MediaRecord {
-  id: string;
-  measurementId: string;
-  surveyId: string;
-  kind: MediaKind;
-  /** MIME type, e.g. image/jpeg. */
-  type: string;
-  /** Bytes. */
-  size: number;
-  createdAt: string;
-}
-
-/** A medium as the local store keeps it: the record and its bytes. */
-export interface StoredMedia extends MediaRecord {
-  blob: Blob;
-}
+/** A medium as the app's storage keeps it: the core's record and its bytes. */
+export type StoredMedia = MediaRecord & { blob: Blob };

@@ -12,9 +12,17 @@
 //! ```
 //!
 //! - [`write::BackupWriter`] streams a backup out (media one at a time).
-//! - [`read::BackupReader`] checks and reads one, with explicit limits ([`limits`]).
+//! - [`read::BackupReader`] checks and reads one, with explicit limits ([`limits`]): the
+//!   entry count from the zip's end record before its directory is parsed ([`eocd`]),
+//!   every entry through one bounded reader ([`entry`]), records streamed one by one
+//!   within a memory budget ([`records`], [`heap`]), positions checked ([`check`]).
 
+pub mod check;
+pub mod entry;
+pub mod eocd;
+pub mod heap;
 pub mod read;
+pub mod records;
 pub mod write;
 
 use serde::{Deserialize, Serialize};
@@ -40,12 +48,23 @@ pub mod entries {
 }
 
 /// Limits a backup must respect to be read: hostile or damaged files get a clear error,
-/// never an out-of-memory.
+/// never an out-of-memory. Together they keep the `clearway` CLI within about 64 MiB plus
+/// the largest medium on any input (`crates/cli/tests/hostile.rs` runs the worst cases
+/// under that limit).
 pub mod limits {
-    /// Entries in the archive.
-    pub const MAX_ENTRIES: usize = 250_000;
-    /// Unpacked bytes of one JSON entry (512 MiB).
+    /// Entries in the archive (each costs about 300 bytes once the directory is parsed).
+    pub const MAX_ENTRIES: usize = 10_000;
+    /// Unpacked bytes of one JSON entry (512 MiB; it is streamed, never held whole).
     pub const MAX_JSON_BYTES: u64 = 512 << 20;
+    /// Records in one JSON entry.
+    pub const MAX_RECORDS: usize = 1_000_000;
+    /// Memory all the records of a backup may take once read (40 MiB: about 10,000
+    /// measurements with 100,000 trace points).
+    pub const RECORDS_MEMORY: u64 = 40 << 20;
+    /// Worst-case memory of one measurement, trace point or alert while it is parsed.
+    pub const RECORD_MEMORY: u64 = 4 << 20;
+    /// The same for the survey, the manifest and a route (whose geometry can be long).
+    pub const LARGE_RECORD_MEMORY: u64 = 16 << 20;
     /// Unpacked bytes of one media file (2 GiB).
     pub const MAX_MEDIA_BYTES: u64 = 2 << 30;
     /// Unpacked bytes of the whole archive (64 GiB).
@@ -127,7 +146,40 @@ pub enum BackupError {
     #[error("The backup's {name} is damaged: {detail}")]
     Damaged { name: String, detail: String },
     #[error("The backup has {count} entries; at most {max} are accepted")]
-    TooManyEntries { count: usize, max: usize },
+    TooManyEntries { count: u64, max: usize },
+    #[error("The backup is damaged: {0}")]
+    BrokenZip(String),
+    #[error(
+        "The backup is damaged: its directory lists {entries} entries under only {names} names; two entries with one name are refused, as other programs may read the other copy"
+    )]
+    DuplicateEntries { names: usize, entries: u64 },
+    #[error("The backup lists the media file {0} twice")]
+    DuplicateMedia(String),
+    #[error("The backup's {name} has more than {max} records; at most {max} are accepted")]
+    TooManyRecords { name: String, max: usize },
+    #[error(
+        "The backup's {name} record {record} would take more than {max} bytes of memory to read; refused"
+    )]
+    RecordTooLarge {
+        name: String,
+        record: usize,
+        max: u64,
+    },
+    #[error(
+        "The backup is too large to read: its records need more than {max} bytes of memory (reached at {name} record {record})"
+    )]
+    OverBudget {
+        name: String,
+        record: usize,
+        max: u64,
+    },
+    #[error("The backup's {name} is not valid: record {record} (id {id:?}) has {detail}")]
+    BadPosition {
+        name: String,
+        record: usize,
+        id: String,
+        detail: String,
+    },
     #[error("The backup's {name} unpacks to {bytes} bytes; at most {max} are accepted")]
     EntryTooLarge { name: String, bytes: u64, max: u64 },
     #[error("The backup unpacks to more than {max} bytes in all")]

@@ -1,13 +1,19 @@
-//! Reading a survey backup: the manifest is checked first (format, version, media paths),
-//! then records and media are read on demand, each within [`Limits`]. Every failure is a
+//! Reading a survey backup: the zip's end record is checked first (entry count, truncation),
+//! then the manifest (format, version, media paths, no medium twice), then records and
+//! media are read on demand, each within [`Limits`]. Records stream from the unpacking entry
+//! one by one within a memory budget ([`super::records`]). Every failure is a
 //! [`BackupError`] whose text tells the user what is wrong; nothing panics.
 
+use std::collections::HashSet;
 use std::io::{Read, Seek};
 
-use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use zip::ZipArchive;
+use zip::read::ZipFile;
 use zip::result::ZipError;
 
+use super::heap::Record;
+use super::records::{Bounds, Budget, read_array, read_one};
 use super::{BackupError, FORMAT_NAME, FORMAT_VERSION, Manifest, MediaEntry, entries, limits};
 use crate::survey::SurveyData;
 
@@ -20,6 +26,10 @@ pub struct Limits {
     pub max_total_bytes: u64,
     pub max_ratio: u64,
     pub ratio_floor_bytes: u64,
+    pub max_records: usize,
+    pub records_memory: u64,
+    pub record_memory: u64,
+    pub large_record_memory: u64,
 }
 
 impl Default for Limits {
@@ -31,6 +41,10 @@ impl Default for Limits {
             max_total_bytes: limits::MAX_TOTAL_BYTES,
             max_ratio: limits::MAX_RATIO,
             ratio_floor_bytes: limits::RATIO_FLOOR_BYTES,
+            max_records: limits::MAX_RECORDS,
+            records_memory: limits::RECORDS_MEMORY,
+            record_memory: limits::RECORD_MEMORY,
+            large_record_memory: limits::LARGE_RECORD_MEMORY,
         }
     }
 }
@@ -40,6 +54,7 @@ pub struct BackupReader<R: Read + Seek> {
     zip: ZipArchive<R>,
     manifest: Manifest,
     limits: Limits,
+    budget: Budget,
 }
 
 impl<R: Read + Seek> BackupReader<R> {
@@ -49,15 +64,28 @@ impl<R: Read + Seek> BackupReader<R> {
     }
 
     /// Opens a backup within `limits` and checks its manifest.
-    pub fn open_with(reader: R, limits: Limits) -> Result<Self, BackupError> {
+    pub fn open_with(mut reader: R, limits: Limits) -> Result<Self, BackupError> {
+        let directory = super::eocd::read(&mut reader)?;
+        if directory.entries > limits.max_entries as u64 {
+            return Err(BackupError::TooManyEntries {
+                count: directory.entries,
+                max: limits.max_entries,
+            });
+        }
         let mut zip = ZipArchive::new(reader).map_err(|e| match e {
             ZipError::Io(io) => BackupError::Io(io),
-            _ => BackupError::NotZip,
+            ZipError::InvalidArchive(why) => {
+                BackupError::BrokenZip(format!("its zip directory is damaged ({why})"))
+            }
+            ZipError::UnsupportedArchive(why) => BackupError::BrokenZip(format!(
+                "it uses a zip feature this version cannot read ({why})"
+            )),
+            e => BackupError::BrokenZip(e.to_string()),
         })?;
-        if zip.len() > limits.max_entries {
-            return Err(BackupError::TooManyEntries {
-                count: zip.len(),
-                max: limits.max_entries,
+        if zip.len() as u64 != directory.entries {
+            return Err(BackupError::DuplicateEntries {
+                names: zip.len(),
+                entries: directory.entries,
             });
         }
         let mut total = 0u64;
@@ -73,15 +101,24 @@ impl<R: Read + Seek> BackupReader<R> {
                 max: limits.max_total_bytes,
             });
         }
-        let bytes = match read_entry(&mut zip, entries::MANIFEST, limits.max_json_bytes, &limits) {
-            Err(BackupError::MissingEntry { .. }) => return Err(BackupError::NoManifest),
-            other => other?,
+        let mut budget = Budget::new(limits.records_memory);
+        let bounds = Bounds {
+            name: entries::MANIFEST,
+            record_memory: limits.large_record_memory,
+            max_records: 1,
         };
-        let manifest = check_manifest(&bytes)?;
+        // Twice: the format and version alone first, then the whole manifest.
+        let (file, size) = open_manifest(&mut zip, &limits)?;
+        let probe: Probe = read_one(file, size, &bounds, &mut budget)?;
+        check_version(&probe)?;
+        let (file, size) = open_manifest(&mut zip, &limits)?;
+        let manifest: Manifest = read_one(file, size, &bounds, &mut budget)?;
+        check_media(&manifest)?;
         Ok(Self {
             zip,
             manifest,
             limits,
+            budget,
         })
     }
 
@@ -89,18 +126,22 @@ impl<R: Read + Seek> BackupReader<R> {
         &self.manifest
     }
 
-    /// Reads the survey and all its records.
+    /// Reads the survey and all its records, and checks their positions.
     pub fn read_data(&mut self) -> Result<SurveyData, BackupError> {
-        Ok(SurveyData {
-            survey: self.json(entries::SURVEY)?,
-            measurements: self.json(entries::MEASUREMENTS)?,
-            routes: self.json(entries::ROUTES)?,
-            traces: self.json(entries::TRACES)?,
-            alerts: self.json(entries::ALERTS)?,
-        })
+        let (normal, large) = (self.limits.record_memory, self.limits.large_record_memory);
+        let data = SurveyData {
+            survey: self.one(entries::SURVEY, large)?,
+            measurements: self.array(entries::MEASUREMENTS, normal)?,
+            routes: self.array(entries::ROUTES, large)?,
+            traces: self.array(entries::TRACES, normal)?,
+            alerts: self.array(entries::ALERTS, normal)?,
+        };
+        super::check::positions(&data)?;
+        Ok(data)
     }
 
-    /// Reads one media file listed in the manifest.
+    /// Reads one media file listed in the manifest, whole (media are the one thing read
+    /// whole: at most [`Limits::max_media_bytes`]).
     pub fn read_media(&mut self, entry: &MediaEntry) -> Result<Vec<u8>, BackupError> {
         read_entry(
             &mut self.zip,
@@ -110,32 +151,78 @@ impl<R: Read + Seek> BackupReader<R> {
         )
     }
 
-    fn json<T: DeserializeOwned>(&mut self, name: &str) -> Result<T, BackupError> {
-        let bytes = read_entry(
+    fn array<T: serde::de::DeserializeOwned + Record>(
+        &mut self,
+        name: &str,
+        record_memory: u64,
+    ) -> Result<Vec<T>, BackupError> {
+        let (file, size) = open_entry(
             &mut self.zip,
             name,
             self.limits.max_json_bytes,
             &self.limits,
         )?;
-        serde_json::from_slice(&bytes).map_err(|e| malformed(name, &e))
+        let bounds = Bounds {
+            name,
+            record_memory,
+            max_records: self.limits.max_records,
+        };
+        read_array(file, size, &bounds, &mut self.budget)
+    }
+
+    fn one<T: serde::de::DeserializeOwned + Record>(
+        &mut self,
+        name: &str,
+        record_memory: u64,
+    ) -> Result<T, BackupError> {
+        let (file, size) = open_entry(
+            &mut self.zip,
+            name,
+            self.limits.max_json_bytes,
+            &self.limits,
+        )?;
+        let bounds = Bounds {
+            name,
+            record_memory,
+            max_records: 1,
+        };
+        read_one(file, size, &bounds, &mut self.budget)
     }
 }
 
-/// Checks the manifest's format and version before anything else of it, so a newer
-/// backup gets the "update Clearway" message rather than a parse error.
-fn check_manifest(bytes: &[u8]) -> Result<Manifest, BackupError> {
-    let name = entries::MANIFEST;
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| malformed(name, &e))?;
-    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+/// The manifest's format and version, read before anything else of it, so a newer backup
+/// gets the "update Clearway" message rather than a parse error.
+#[derive(Serialize, Deserialize)]
+struct Probe {
+    #[serde(default)]
+    format: Option<serde_json::Value>,
+    #[serde(default)]
+    version: Option<serde_json::Value>,
+}
+
+impl Record for Probe {
+    fn unknown_fields(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        None
+    }
+}
+
+impl Record for Manifest {
+    fn unknown_fields(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        None
+    }
+}
+
+fn check_version(probe: &Probe) -> Result<(), BackupError> {
+    let format = probe.format.as_ref().and_then(|f| f.as_str()).unwrap_or("");
     if format != FORMAT_NAME {
         return Err(BackupError::UnknownFormat(format.to_owned()));
     }
-    let version = value
-        .get("version")
+    let version = probe
+        .version
+        .as_ref()
         .and_then(serde_json::Value::as_u64)
         .ok_or_else(|| BackupError::Malformed {
-            name: name.to_owned(),
+            name: entries::MANIFEST.to_owned(),
             detail: "it has no version number".to_owned(),
         })?;
     let found = u32::try_from(version).unwrap_or(u32::MAX);
@@ -145,7 +232,13 @@ fn check_manifest(bytes: &[u8]) -> Result<Manifest, BackupError> {
     if found == 0 {
         return Err(BackupError::BadVersion { found });
     }
-    let manifest: Manifest = serde_json::from_value(value).map_err(|e| malformed(name, &e))?;
+    Ok(())
+}
+
+/// Media paths must be safe names under `media/`, of a known kind, each listed once (a
+/// medium listed twice would be written twice: a 120 KB backup could fill a disk).
+fn check_media(manifest: &Manifest) -> Result<(), BackupError> {
+    let mut seen = HashSet::with_capacity(manifest.media.len());
     for media in &manifest.media {
         let path = &media.path;
         let safe = path.starts_with(entries::MEDIA_DIR)
@@ -155,18 +248,31 @@ fn check_manifest(bytes: &[u8]) -> Result<Manifest, BackupError> {
         if !safe || media.media_kind().is_none() {
             return Err(BackupError::BadMediaPath { path: path.clone() });
         }
+        if !seen.insert(path.as_str()) {
+            return Err(BackupError::DuplicateMedia(path.clone()));
+        }
     }
-    Ok(manifest)
+    Ok(())
 }
 
-/// Reads an entry whole, within `max` unpacked bytes and the ratio limit, checking that it
-/// unpacks to its declared size (the zip crate checks the CRC at the end).
-fn read_entry<R: Read + Seek>(
-    zip: &mut ZipArchive<R>,
+fn open_manifest<'z, R: Read + Seek>(
+    zip: &'z mut ZipArchive<R>,
+    limits: &Limits,
+) -> Result<(ZipFile<'z, R>, u64), BackupError> {
+    match open_entry(zip, entries::MANIFEST, limits.max_json_bytes, limits) {
+        Err(BackupError::MissingEntry { .. }) => Err(BackupError::NoManifest),
+        other => other,
+    }
+}
+
+/// Opens an entry for reading after checking its declared size against `max` and its
+/// packing ratio; returns it with its declared size.
+fn open_entry<'z, R: Read + Seek>(
+    zip: &'z mut ZipArchive<R>,
     name: &str,
     max: u64,
     limits: &Limits,
-) -> Result<Vec<u8>, BackupError> {
+) -> Result<(ZipFile<'z, R>, u64), BackupError> {
     let file = zip.by_name(name).map_err(|e| match e {
         ZipError::FileNotFound => BackupError::MissingEntry {
             name: name.to_owned(),
@@ -188,6 +294,18 @@ fn read_entry<R: Read + Seek>(
             ratio,
         });
     }
+    Ok((file, size))
+}
+
+/// Reads an entry whole, within `max` unpacked bytes and the ratio limit, checking that it
+/// unpacks to its declared size (the zip crate checks the CRC at the end).
+fn read_entry<R: Read + Seek>(
+    zip: &mut ZipArchive<R>,
+    name: &str,
+    max: u64,
+    limits: &Limits,
+) -> Result<Vec<u8>, BackupError> {
+    let (file, size) = open_entry(zip, name, max, limits)?;
     // Below `max`, which is far below usize::MAX on 64-bit and checked on 32-bit.
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(size + 1)
@@ -200,13 +318,6 @@ fn read_entry<R: Read + Seek>(
         });
     }
     Ok(bytes)
-}
-
-fn malformed(name: &str, e: &serde_json::Error) -> BackupError {
-    BackupError::Malformed {
-        name: name.to_owned(),
-        detail: e.to_string(),
-    }
 }
 
 fn damaged(name: &str, e: &dyn std::fmt::Display) -> BackupError {

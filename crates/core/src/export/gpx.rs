@@ -5,7 +5,7 @@
 //! A waypoint is named by its POI identifier (`R001-POI00001`); `<type>` is the stored POI
 //! type, `<desc>` the note, `<cmt>` the height, `<ele>` the GPS altitude, `<time>` the
 //! measurement's UTC date and time when both are recorded in ISO form. Positions have 6
-//! decimals (SPEC §9). Text goes through [`crate::track::xml_escape`].
+//! decimals (SPEC §9). Text goes through [`crate::xml_text`] (characters XML forbids become U+FFFD).
 
 use std::io::Write;
 
@@ -13,7 +13,7 @@ use super::naming::poi_identifier;
 use super::number::{decimals, push_fixed};
 use super::{ExportError, Layers};
 use crate::survey::{Measurement, SurveyData, trace::trace_segments};
-use crate::track::xml_escape;
+use crate::xml_text::{push_element, push_text};
 
 /// Writes the chosen layers of a survey as a GPX 1.1 document.
 ///
@@ -43,7 +43,7 @@ pub fn write_gpx(
         )
         .as_bytes(),
     );
-    buf.extend_from_slice(xml_escape(&data.survey.survey_title).as_bytes());
+    push_text(&mut buf, &data.survey.survey_title);
     buf.extend_from_slice(b"</name></metadata>\n");
     if layers.pois {
         for m in &data.measurements {
@@ -63,7 +63,7 @@ pub fn write_gpx(
                 continue;
             }
             buf.extend_from_slice(b"<rte><name>");
-            buf.extend_from_slice(xml_escape(&route.name).as_bytes());
+            push_text(&mut buf, &route.name);
             buf.extend_from_slice(b"</name>\n");
             for p in flat.chunks_exact(2) {
                 push_point(&mut buf, b"rtept", p[0], p[1]);
@@ -81,7 +81,7 @@ pub fn write_gpx(
                 match p.iso_time() {
                     Some(t) => {
                         buf.extend_from_slice(b"><time>");
-                        buf.extend_from_slice(xml_escape(&t).as_bytes());
+                        push_text(&mut buf, &t);
                         buf.extend_from_slice(b"</time></trkpt>\n");
                     }
                     None => buf.extend_from_slice(b"/>\n"),
@@ -113,9 +113,7 @@ fn push_point(buf: &mut Vec<u8>, tag: &[u8], lat: f64, lon: f64) {
 }
 
 fn push_waypoint(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
-    let element = |buf: &mut Vec<u8>, tag: &str, text: &str| {
-        buf.extend_from_slice(format!("<{tag}>{}</{tag}>", xml_escape(text)).as_bytes());
-    };
+    let element = push_element;
     push_point(buf, b"wpt", lat, lon);
     buf.push(b'>');
     if let Some(alt) = m.alt_gps_m {

@@ -3,7 +3,9 @@
 //! POI identifier), "Routes" (a `LineString` placemark per planned route, in the route's
 //! colour) and "Vehicle trace" (one placemark: a `LineString`, or a `MultiGeometry` of one
 //! `LineString` per segment when the trace has gaps). Coordinates are `lon,lat` with
-//! 6 decimals (SPEC §9); text goes through [`crate::track::xml_escape`].
+//! 6 decimals (SPEC §9); text goes through
+//! [`crate::xml_text`]: characters XML forbids become U+FFFD, and the `<description>`
+//! (rendered as HTML by Google Earth) is HTML-escaped, then XML-escaped.
 
 use std::io::Write;
 
@@ -14,7 +16,7 @@ use super::number::{decimals, push_fixed};
 use super::{ExportError, Layers};
 use crate::poi;
 use crate::survey::{Measurement, SurveyData};
-use crate::track::xml_escape;
+use crate::xml_text::{push_html_text, push_text};
 
 /// Writes the chosen layers of a survey as a KML document.
 ///
@@ -43,7 +45,7 @@ pub fn write_kml(
         )
         .as_bytes(),
     );
-    buf.extend_from_slice(xml_escape(&data.survey.survey_title).as_bytes());
+    push_text(&mut buf, &data.survey.survey_title);
     buf.extend_from_slice(b"</name>\n");
     let positioned = || {
         data.measurements
@@ -92,11 +94,11 @@ pub fn write_kml(
 
 fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
     buf.extend_from_slice(b"<Placemark><name>");
-    buf.extend_from_slice(xml_escape(&poi_identifier(m)).as_bytes());
+    push_text(buf, &poi_identifier(m));
     buf.extend_from_slice(b"</name>");
     if let Some(t) = measurement_time(m) {
         buf.extend_from_slice(b"<TimeStamp><when>");
-        buf.extend_from_slice(xml_escape(&t).as_bytes());
+        push_text(buf, &t);
         buf.extend_from_slice(b"</when></TimeStamp>");
     }
     let mut description = poi::label_of(&m.poi_type).as_bytes().to_vec();
@@ -110,7 +112,7 @@ fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
         description.extend_from_slice(note.as_bytes());
     }
     buf.extend_from_slice(b"<description>");
-    buf.extend_from_slice(xml_escape(&String::from_utf8_lossy(&description)).as_bytes());
+    push_html_text(buf, &String::from_utf8_lossy(&description));
     buf.extend_from_slice(b"</description><Point><coordinates>");
     push_fixed(buf, lon, decimals::LAT_LON);
     buf.push(b',');
@@ -126,7 +128,7 @@ fn push_line(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, flat: &[f64]) 
 /// trace with gaps: never a line across one).
 fn push_lines<L: AsRef<[f64]>>(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, lines: &[L]) {
     buf.extend_from_slice(b"<Placemark><name>");
-    buf.extend_from_slice(xml_escape(name).as_bytes());
+    push_text(buf, name);
     buf.extend_from_slice(b"</name>");
     if let Some(abgr) = colour.and_then(kml_colour) {
         buf.extend_from_slice(b"<Style><LineStyle><color>");
@@ -208,11 +210,9 @@ mod tests {
     fn folders_placemarks_and_escaped_text() {
         let text = String::from_utf8(export(Layers::ALL)).unwrap();
         assert_eq!(text.matches("<Folder>").count(), 3);
-        assert!(
-            text.contains(
-                "<description>Walkways, height 4.200 m: kerb &lt;15 cm&gt;</description>"
-            )
-        );
+        assert!(text.contains(
+            "<description>Walkways, height 4.200 m: kerb &amp;lt;15 cm&amp;gt;</description>"
+        ));
         assert!(text.contains("<name>North &amp; back</name>"));
         assert!(text.contains("<color>ff0000ff</color>"));
     }

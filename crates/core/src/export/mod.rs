@@ -80,8 +80,10 @@ impl ExportFormat {
     }
 }
 
-/// A measurement's media: photo, video or drawing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A measurement's media: photo, video or drawing (`"image"`, `"video"`, `"drawing"` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum MediaKind {
     Image,
     Video,

@@ -6,8 +6,11 @@
 //!   `drawings/`).
 //! - `{road}`: `R` and the road number on 3 digits (`R001`, `R012`, `R1234`); `R000` when
 //!   the measurement has none. A road typed as `R12` counts as 12. A road that is not a
-//!   number (`A20`) is used as written.
-//! - POI identifier: `R{3-digit}-POI{5-digit}`; a missing POI number counts as 0.
+//!   number (`A20`) is used as written (made safe), never `R000`, which means "no road".
+//! - POI identifier: `{road}-POI{5-digit}`, the same `{road}` as the file names (so
+//!   `R{3-digit}-POI{5-digit}` for a numbered road); a missing POI number counts as 0.
+//!   This is the one rule: the app's list, its messages and the export's file names all
+//!   come from here (docs/record-model.md).
 //! - `{type}`: the stored `poi_type`, or `none` for the empty type.
 //!
 //! Every part is made safe for a file name on any system: characters other than ASCII
@@ -43,10 +46,22 @@ pub fn poi_code(poi_number: Option<u32>) -> String {
 /// assert_eq!(poi_identifier(&m), "R003-POI00042");
 /// ```
 pub fn poi_identifier(m: &Measurement) -> String {
+    poi_identifier_of(m.road_number.as_deref(), m.poi_number)
+}
+
+/// The POI identifier of a road and a POI number, as [`poi_identifier`].
+///
+/// ```
+/// use clearway_core::export::naming::poi_identifier_of;
+/// assert_eq!(poi_identifier_of(Some("1"), Some(2)), "R001-POI00002");
+/// assert_eq!(poi_identifier_of(None, Some(9)), "R000-POI00009");
+/// assert_eq!(poi_identifier_of(Some("A20"), Some(9)), "A20-POI00009");
+/// ```
+pub fn poi_identifier_of(road: Option<&str>, poi_number: Option<u32>) -> String {
     text_of(|buf| {
-        push_road_code(buf, m.road_number.as_deref());
+        push_road_code(buf, road);
         buf.push(b'-');
-        push_poi_code(buf, m.poi_number);
+        push_poi_code(buf, poi_number);
     })
 }
 
@@ -243,6 +258,59 @@ mod tests {
             "image_R000_POI00000_none_xyz.jpg"
         );
         assert_eq!(poi_identifier(&m), "R000-POI00000");
+    }
+
+    /// SPEC §9: "POI identifier: R{3-digit}-POI{5-digit}", "Default road: R000", "Photo:
+    /// image_{road}_POI{5-digit}_{type}_{first 8 chars of id}.jpg". The expected texts are
+    /// written out by hand from those patterns.
+    #[test]
+    fn spec_section_9_examples() {
+        assert_eq!(poi_identifier_of(Some("1"), Some(1)), "R001-POI00001");
+        assert_eq!(poi_identifier_of(Some("12"), Some(345)), "R012-POI00345");
+        assert_eq!(
+            poi_identifier_of(Some("123"), Some(45_678)),
+            "R123-POI45678"
+        );
+        assert_eq!(poi_identifier_of(Some(" 7 "), Some(0)), "R007-POI00000");
+        assert_eq!(poi_identifier_of(Some("R12"), Some(3)), "R012-POI00003");
+        // Default road: R000, for a missing or blank road.
+        assert_eq!(poi_identifier_of(None, Some(9)), "R000-POI00009");
+        assert_eq!(poi_identifier_of(Some("  "), Some(9)), "R000-POI00009");
+        // A road that is not a number keeps its name, in the list as in the file names.
+        let m = measurement("a1b2c3d4e5", Some("A20"), Some(9), "bridge");
+        assert_eq!(poi_identifier(&m), "A20-POI00009");
+        assert_eq!(
+            media_file_name(&m, MediaKind::Image),
+            "image_A20_POI00009_bridge_a1b2c3d4.jpg"
+        );
+        let m = measurement("9f8e7d6c-5b4a", Some("2"), Some(17), "wire");
+        assert_eq!(poi_identifier(&m), "R002-POI00017");
+        assert_eq!(
+            media_file_name(&m, MediaKind::Image),
+            "image_R002_POI00017_wire_9f8e7d6c.jpg"
+        );
+    }
+
+    #[test]
+    fn the_identifier_and_the_file_name_share_one_road_code() {
+        for road in [
+            None,
+            Some(""),
+            Some("0"),
+            Some("5"),
+            Some("r42"),
+            Some("1234"),
+            Some("M4 east"),
+        ] {
+            let m = measurement("abcdefgh", road, Some(3), "tree");
+            let id = poi_identifier(&m);
+            let name = media_file_name(&m, MediaKind::Image);
+            let code = id.strip_suffix("-POI00003").unwrap();
+            assert!(
+                name.starts_with(&format!("image_{code}_POI00003_")),
+                "{id} vs {name}"
+            );
+        }
     }
 
     #[test]

@@ -42,7 +42,8 @@ pub fn import_gpx(bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
 /// Reads every chosen point of a GPX file, without thinning.
 pub fn read_gpx(bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
     check_size(bytes)?;
-    let mut walker = XmlWalker::new(bytes, b"gpx");
+    let bytes = super::encoding::to_utf8(bytes)?;
+    let mut walker = XmlWalker::new(&bytes, b"gpx");
     let mut found = Found::default();
     // Text of the <name> element being read, and where it belongs.
     let mut name_text: Option<(NameOwner, String)> = None;

@@ -31,7 +31,8 @@ use super::{ImportError, ImportedRoute, MAX_POINTS, check_size, is_position, xml
 /// ```
 pub fn import_kml(bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
     check_size(bytes)?;
-    let mut walker = XmlWalker::new(bytes, b"kml");
+    let bytes = super::encoding::to_utf8(bytes)?;
+    let mut walker = XmlWalker::new(&bytes, b"kml");
     let mut state = State::default();
     loop {
         let event = walker

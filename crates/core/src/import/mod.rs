@@ -3,8 +3,9 @@
 //! Every reader takes the file's bytes and gives an [`ImportedRoute`]: flat
 //! `[lat0, lon0, lat1, lon1, ...]` degrees and an optional name. Input limits are explicit
 //! ([`MAX_FILE_BYTES`], [`MAX_POINTS`], [`xml::MAX_DEPTH`], [`geojson::MAX_DEPTH`]): hostile
-//! input gets a clear error, never a panic, a hang or an unbounded allocation. A UTF-8
-//! byte-order mark is ignored.
+//! input gets a clear error, never a panic, a hang or an unbounded allocation. GPX and KML
+//! in UTF-16, ISO-8859-1 or Windows-1252 are read ([`encoding`]); another encoding is
+//! refused with its name.
 //!
 //! - [`gpx::import_gpx`]: track points, else route points, else waypoints; at least 2;
 //!   thinned to about 100 points by [`thin::thin_every_nth`] (SPEC).
@@ -12,6 +13,7 @@
 //! - [`kml::import_kml`]: the first `LineString`, `gx:Track` or free-standing `LinearRing`.
 //! - [`simplify::simplify`]: optional shape-preserving simplification (Douglas-Peucker).
 
+pub mod encoding;
 pub mod geojson;
 pub mod gpx;
 pub mod kml;
@@ -69,6 +71,12 @@ pub enum ImportError {
     TooDeep { max: usize },
     #[error("XML files with a document type declaration (DOCTYPE) are not accepted")]
     DocTypeNotAllowed,
+    #[error(
+        "The file is encoded as {0}; only UTF-8, UTF-16, ISO-8859-1 and Windows-1252 can be read: save it as UTF-8"
+    )]
+    UnsupportedEncoding(String),
+    #[error("The file is not valid {encoding} text (at byte {offset})")]
+    BadEncoding { encoding: String, offset: usize },
 }
 
 /// The route file formats.
@@ -121,6 +129,16 @@ impl RouteFormat {
 /// assert_eq!(import_route("route.gpx", b"<gpx>"), Err(ImportError::InvalidGpx));
 /// ```
 pub fn import_route(name: &str, bytes: &[u8]) -> Result<ImportedRoute, ImportError> {
+    // UTF-16 first, so that detection sees `<kml` and `{` (other encodings keep ASCII).
+    let utf16 = matches!(bytes, [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]);
+    let converted;
+    let bytes = if utf16 {
+        check_size(bytes)?;
+        converted = encoding::to_utf8(bytes)?;
+        &converted[..]
+    } else {
+        bytes
+    };
     match RouteFormat::detect(name, bytes) {
         RouteFormat::Gpx => gpx::import_gpx(bytes),
         RouteFormat::Kml => kml::import_kml(bytes),
@@ -196,6 +214,39 @@ mod tests {
         "\u{feff}",
         "\u{0}",
     ];
+
+    #[test]
+    fn utf16_and_latin1_route_files_are_read() {
+        let gpx = r#"<?xml version="1.0" encoding="UTF-16"?><gpx><trk><name>Été</name><trkseg><trkpt lat="1" lon="2"/><trkpt lat="3" lon="4"/></trkseg></trk></gpx>"#;
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(gpx.encode_utf16().flat_map(u16::to_le_bytes));
+        let route = import_route("r.gpx", &utf16).unwrap();
+        assert_eq!(
+            (route.name.as_deref(), route.coords),
+            (Some("Été"), vec![1.0, 2.0, 3.0, 4.0])
+        );
+        let kml = "<kml><Placemark><LineString><coordinates>2,1 4,3</coordinates></LineString></Placemark></kml>";
+        let mut utf16 = vec![0xFE, 0xFF];
+        utf16.extend(kml.encode_utf16().flat_map(u16::to_be_bytes));
+        assert_eq!(
+            import_route("r", &utf16).unwrap().coords,
+            [1.0, 2.0, 3.0, 4.0]
+        );
+        let latin1: Vec<u8> = gpx
+            .replace("UTF-16", "ISO-8859-1")
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap())
+            .collect();
+        assert_eq!(
+            import_route("r.gpx", &latin1).unwrap().name.as_deref(),
+            Some("Été")
+        );
+        let sjis = br#"<?xml version="1.0" encoding="Shift_JIS"?><gpx/>"#;
+        assert_eq!(
+            import_route("r.gpx", sjis).unwrap_err().to_string(),
+            "The file is encoded as SHIFT_JIS; only UTF-8, UTF-16, ISO-8859-1 and Windows-1252 can be read: save it as UTF-8"
+        );
+    }
 
     proptest! {
         #[test]

@@ -144,7 +144,8 @@ pub fn time_of_day_ms(field: &[u8]) -> Option<u32> {
 }
 
 /// UTC date `ddmmyy` as `(year, month, day)`. Two-digit years 80–99 are 1980–1999, the rest
-/// 2000–2079 (GPS did not exist before 1980).
+/// 2000–2079 (GPS did not exist before 1980). A day the month does not have (31 April,
+/// 29 February 2001) is refused.
 pub fn date(field: &[u8]) -> Option<(u16, u8, u8)> {
     if field.len() != 6 {
         return None;
@@ -160,11 +161,26 @@ pub fn date(field: &[u8]) -> Option<(u16, u8, u8)> {
         return None;
     }
     let year = if yy >= 80 { 1900 + yy } else { 2000 + yy };
-    Some((year, month, day))
+    (day <= days_in_month(year, month)).then_some((year, month, day))
 }
 
-/// Formats milliseconds since midnight as `hh:mm:ss.sss`.
+/// Days in `month` (1–12) of `year`, Gregorian.
+pub fn days_in_month(year: u16, month: u8) -> u8 {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Formats milliseconds since midnight as `hh:mm:ss.sss`. A leap second (what
+/// [`time_of_day_ms`] reads from `235960`, 86 400 000 ms and up) is `23:59:60.sss`.
 pub fn format_time(ms: u32) -> String {
+    if ms >= 86_400_000 {
+        return format!("23:59:60.{:03}", ms % 1000);
+    }
     format!(
         "{:02}:{:02}:{:02}.{:03}",
         ms / 3_600_000,
@@ -177,6 +193,24 @@ pub fn format_time(ms: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leap_second_is_23_59_60() {
+        let ms = time_of_day_ms(b"235960.250").unwrap();
+        assert_eq!(format_time(ms), "23:59:60.250");
+        assert_eq!(
+            format_time(time_of_day_ms(b"235959").unwrap()),
+            "23:59:59.000"
+        );
+    }
+
+    #[test]
+    fn impossible_dates_are_refused() {
+        assert_eq!(date(b"290201"), None, "2001 is not a leap year");
+        assert_eq!(date(b"310499"), None, "April has 30 days");
+        assert_eq!(date(b"290200"), Some((2000, 2, 29)), "2000 is a leap year");
+        assert_eq!(date(b"310199"), Some((1999, 1, 31)));
+    }
 
     #[test]
     fn decimals_match_the_standard_library() {

@@ -33,10 +33,14 @@ pub fn apply(s: &Sentence, state: &mut GpsState, gga_seen: bool) -> Outcome {
         }
         return Outcome::Rejected;
     }
-    let (Some(time), Some(lat), Some(lon)) = (
+    // A date that cannot be (31 April, 29 February 2001) makes the sentence suspect: refused
+    // whole, so no fix is stamped with it or with the previous date. An empty one is allowed.
+    let day = date(s.field(9));
+    let (Some(time), Some(lat), Some(lon), true) = (
         time_of_day_ms(s.field(1)),
         latitude(s.field(3), s.field(4)),
         longitude(s.field(5), s.field(6)),
+        day.is_some() || s.field(9).is_empty(),
     ) else {
         return Outcome::Rejected;
     };
@@ -45,7 +49,7 @@ pub fn apply(s: &Sentence, state: &mut GpsState, gga_seen: bool) -> Outcome {
     state.lon = Some(lon);
     state.speed_kmh = decimal(s.field(7)).map(|knots| knots * KNOTS_TO_KMH);
     state.course_deg = decimal(s.field(8));
-    if let Some((year, month, day)) = date(s.field(9)) {
+    if let Some((year, month, day)) = day {
         state.date = Some(Date { year, month, day });
     }
     if !gga_seen {
@@ -73,6 +77,25 @@ mod tests {
         assert!((s.speed_kmh.unwrap() - 41.4848).abs() < 1e-9);
         assert_eq!(s.course_deg, Some(84.4));
         assert_eq!(s.date.unwrap().iso(), "1994-03-23");
+    }
+
+    #[test]
+    fn an_impossible_date_refuses_the_sentence() {
+        for day in ["290201", "310499"] {
+            let line = format!("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,{day},003.1,W");
+            let (o, s) = rmc(&line);
+            assert_eq!(o, Outcome::Rejected, "{day}");
+            assert_eq!(
+                (s.lat, s.date),
+                (None, None),
+                "{day}: nothing taken from it"
+            );
+        }
+        assert_eq!(
+            rmc("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,290200,003.1,W").0,
+            Outcome::Position,
+            "2000 was a leap year"
+        );
     }
 
     #[test]

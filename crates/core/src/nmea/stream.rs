@@ -48,6 +48,11 @@ pub struct Stats {
     pub positions: u64,
     /// Sentences whose checksum did not match: never used.
     pub bad_checksum: u64,
+    /// Of the valid sentences, those with no `*hh` checksum at all. They are used, as gpsd
+    /// uses them (its packet layer: "checksum passed or not present") and as SPEC §5 says
+    /// (the checksum is verified when present), and counted here so a log or a link that
+    /// drops checksums shows it.
+    pub no_checksum: u64,
     /// Supported sentences that failed the rules (too few fields, no position, void).
     pub rejected: u64,
     /// Well-formed sentences of other types or talkers.
@@ -209,6 +214,9 @@ impl NmeaStream {
         let sentence = match sentence {
             Ok(s) => {
                 self.stats.valid += 1;
+                if !text.contains(&b'*') {
+                    self.stats.no_checksum += 1;
+                }
                 s
             }
             Err(Reject::BadChecksum) => {

@@ -12,6 +12,7 @@ use super::lenient;
 
 /// One measurement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct Measurement {
     #[serde(default, deserialize_with = "lenient::id")]
@@ -95,6 +96,8 @@ pub struct Measurement {
         deserialize_with = "lenient::id",
         skip_serializing_if = "String::is_empty"
     )]
+    // Omitted when empty, so optional (`#[ts(optional)]` takes only an `Option`).
+    #[cfg_attr(test, ts(as = "Option<String>", optional))]
     pub poi_type: String,
     #[serde(
         default,

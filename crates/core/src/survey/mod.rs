@@ -7,18 +7,27 @@
 //! - [`measurement::Measurement`]: a measurement at a point of interest.
 //! - [`route::Route`], [`route::RoutePoint`]: planned routes.
 //! - [`trace::VehicleTracePoint`], [`trace::Alert`]: the vehicle trace and the alert log.
+//! - [`media::MediaRecord`]: a measurement's photo, video or drawing (its bytes kept apart).
+//! - [`columns`]: measurements as columns, how bulk records cross from JavaScript.
+//! - [`create`]: a new survey, measurement and START measurement, with the SPEC defaults.
 //! - [`SurveyData`]: one survey with all its records, what exports and backups carry.
 //!
 //! Every record keeps the fields this version does not know (`extra`), so reading and
 //! writing a record never drops app data.
 
+pub mod columns;
+pub mod create;
 pub mod lenient;
 pub mod measurement;
+pub mod media;
 pub mod record;
 pub mod route;
 pub mod trace;
+#[cfg(test)]
+mod typescript;
 
 pub use measurement::Measurement;
+pub use media::MediaRecord;
 pub use record::{Survey, SurveyFields};
 pub use route::{GeoPoint, Route, RoutePoint, RoutePointType};
 pub use trace::{Alert, VehicleTracePoint};

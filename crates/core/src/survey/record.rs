@@ -26,6 +26,7 @@ pub struct Survey {
 
 /// The survey's fields other than the mirrored names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 #[allow(clippy::struct_excessive_bools)] // the app's record, field for field
 pub struct SurveyFields {
@@ -35,8 +36,13 @@ pub struct SurveyFields {
     pub created_at: Option<Value>,
     #[serde(default)]
     pub active: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_auto_saved: Option<Value>,
+    /// When the survey was last auto-saved, ISO 8601 UTC.
+    #[serde(
+        default,
+        deserialize_with = "lenient::text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub last_auto_saved: Option<String>,
     #[serde(
         default,
         deserialize_with = "lenient::text",
@@ -75,6 +81,7 @@ pub struct SurveyFields {
     pub output_files: Vec<String>,
     /// `null` or `"synced"`.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = false))]
     pub cloud_upload_status: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sync_id: Option<Value>,

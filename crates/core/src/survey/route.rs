@@ -15,6 +15,7 @@ pub const DEFAULT_ROUTE_COLOUR: &str = "#3b82f6";
 
 /// A planned route.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct Route {
     #[serde(default, deserialize_with = "lenient::id")]
@@ -59,6 +60,7 @@ fn null_as_empty<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result
 
 /// A position of a route's geometry, written `{"lat": .., "lng": ..}`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GeoPoint {
     pub lat: f64,
     pub lng: f64,
@@ -84,6 +86,7 @@ impl<'de> Deserialize<'de> for GeoPoint {
 
 /// The role of a route point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum RoutePointType {
     Origin,
@@ -93,6 +96,7 @@ pub enum RoutePointType {
 
 /// A point of a planned route.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct RoutePoint {
     #[serde(default, deserialize_with = "lenient::id")]
@@ -101,10 +105,12 @@ pub struct RoutePoint {
     pub route_id: String,
     /// `[lat, lng]`.
     #[serde(serialize_with = "as_pair")]
+    #[cfg_attr(test, ts(type = "[number, number]"))]
     pub position: GeoPoint,
     #[serde(rename = "type")]
     pub kind: RoutePointType,
     #[serde(default, deserialize_with = "lenient::number")]
+    #[cfg_attr(test, ts(optional = false))]
     pub order: Option<f64>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,

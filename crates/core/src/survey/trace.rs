@@ -15,6 +15,7 @@ use super::lenient;
 
 /// One recorded position of the survey vehicle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct VehicleTracePoint {
     #[serde(default, deserialize_with = "lenient::id")]
@@ -142,6 +143,7 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 
 /// An entry of the alert log: `id`, `surveyId`, `createdAt`, plus caller-supplied fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct Alert {
     #[serde(default, deserialize_with = "lenient::id")]

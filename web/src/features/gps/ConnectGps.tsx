@@ -1,10 +1,15 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { BAUD_RATES, isBaudRate } from '../../services/serial/webSerial';
 import type { GpsView } from './gpsState';
 import { useGpsController } from './useGps';
 
-/** 'Connect GPS' / 'Disconnect GPS' / 'Reconnect GPS' and the baud rate, for a serial receiver. */
-export function ConnectGps({ gps }: { gps: GpsView }) {
+/**
+ * 'Connect GPS' / 'Disconnect GPS' / 'Reconnect GPS' and the baud rate, for a serial receiver.
+ * Re-rendered only when the connection or the baud rate changes, not with every fix.
+ */
+export const ConnectGps = memo(ConnectGpsView, (a, b) => a.gps.serial === b.gps.serial && a.gps.baudRate === b.gps.baudRate);
+
+function ConnectGpsView({ gps }: { gps: GpsView }) {
   const controller = useGpsController();
   const baudId = useId();
   const { serial } = gps;

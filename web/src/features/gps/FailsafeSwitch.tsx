@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { GpsView } from './gpsState';
 import { SERIAL_TIMEOUT_MS, type BrowserTracking } from './sourceMachine';
 import { useGpsController } from './useGps';
@@ -27,8 +27,16 @@ function trackingText(tracking: BrowserTracking, enabled: boolean): string {
   }
 }
 
-/** 'Use browser location as failsafe' (SPEC §3 gps_failsafe_enabled, on by default). */
-export function FailsafeSwitch({ gps }: { gps: GpsView }) {
+/**
+ * 'Use browser location as failsafe' (SPEC §3 gps_failsafe_enabled, on by default).
+ * Re-rendered only when the switch or the browser tracking changes, not with every fix.
+ */
+export const FailsafeSwitch = memo(
+  FailsafeSwitchView,
+  (a, b) => a.gps.failsafeEnabled === b.gps.failsafeEnabled && a.gps.tracking === b.gps.tracking,
+);
+
+function FailsafeSwitchView({ gps }: { gps: GpsView }) {
   const controller = useGpsController();
   const id = useId();
   const { tracking } = gps;

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
-import { GpsController } from './gpsController';
+import { GpsController, RENDER_INTERVAL_MS } from './gpsController';
 import { GpsPanel } from './GpsPanel';
 import { GpsControllerContext } from './useGps';
 
@@ -11,7 +11,7 @@ const silentPort = () =>
 
 function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {}) {
   let handlers!: NmeaHandlers;
-  const engine: NmeaEngine = { read: () => 1, push: () => {}, finish: () => {}, stop: async () => {}, reset: () => {} };
+  const engine: NmeaEngine = { push: () => {}, finish: () => {}, endStream: () => {}, reset: () => {} };
   const controller = new GpsController({
     now: () => Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -188,7 +188,8 @@ it('the fix quality details by label: fix type, DOPs, satellites in view, SNR, G
       newSentences: 2,
       raw: null,
     });
-    vi.advanceTimersByTime(16);
+    // The receiver's next report is shown RENDER_INTERVAL_MS after the previous one.
+    vi.advanceTimersByTime(RENDER_INTERVAL_MS + 16);
   });
   expect(value('Position error (1σ)')).toBe('alt 2.50 m');
   expect(value('Fix type')).toBe('—');
@@ -228,4 +229,24 @@ it("serial data without a position: the source is serial and the panel keeps its
   expect(value('Fix')).toBe('No Fix');
   expect(value('Latitude')).toBe('—');
   expect(screen.getByRole('alert')).toHaveTextContent('No GPS fix');
+});
+
+it('a receiver that keeps talking after losing its position: the age keeps ticking and the fix is flagged stale after 10 s', () => {
+  const { handlers } = renderPanel();
+  const position = { ...NO_POSITION, latitude: 45.5017, longitude: -73.5673, fixQuality: 'GPS Fix' as const };
+  act(() => {
+    handlers.onUpdate({ fix: position, counts: { badChecksum: 0, notNmea: 0 }, newPositions: 1, newSentences: 7, raw: null });
+    vi.advanceTimersByTime(16);
+  });
+  expect(screen.getByTestId('gps-age')).toHaveTextContent('just now');
+  // Sentences without a position every 500 ms (the panel re-renders with each): 11 s of them.
+  for (let i = 0; i < 22; i++) {
+    act(() => {
+      handlers.onUpdate({ fix: position, counts: { badChecksum: 0, notNmea: 0 }, newPositions: 0, newSentences: 3, raw: null });
+      vi.advanceTimersByTime(500);
+    });
+    if (i === 7) expect(screen.getByTestId('gps-age')).toHaveTextContent('4 s ago');
+  }
+  expect(screen.getByTestId('gps-age')).toHaveTextContent('11 s ago');
+  expect(screen.getByRole('alert')).toHaveTextContent('GPS fix is stale');
 });

@@ -18,7 +18,8 @@ import {
 } from './format';
 import type { GpsView } from './gpsState';
 import { ReplayControls } from './ReplayControls';
-import { useGps, useNow } from './useGps';
+import { useFixClock, useGps } from './useGps';
+import './gpsPanel.css';
 
 export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
 
@@ -41,9 +42,9 @@ export function GpsPanel() {
   );
 }
 
-/** The warning and the age of the last update: the only part that ticks every second. */
+/** The warning and the age of the last update: the only part that ticks (once a second, when its text changes). */
 function Freshness({ gps }: { gps: GpsView }) {
-  const now = useNow(1000);
+  const now = useFixClock(gps, 1000);
   const warning = fixWarning(gps, now);
   return (
     <>
@@ -71,7 +72,7 @@ function Readout({ gps }: { gps: GpsView }) {
       <Row term="Satellites" value={formatCount(gps.satellites)} />
       <Row term="HDOP" value={formatHdop(gps.hdop)} />
       <Row term="Fix" value={gps.fixQuality} />
-      <Row term="Time (UTC)" value={gps.time ?? MISSING} />
+      <Row term="Time (UTC)" value={gps.time ?? MISSING} wraps />
       <Row term="Source" value={gps.source}>
         {replaying && gps.source === 'serial' && <span className="gps-badge">Replay</span>}
       </Row>
@@ -108,7 +109,7 @@ function FixQualityDetails({ gps }: { gps: GpsView }) {
         <Row term="Satellites in view" value={formatCount(d?.satsInView ?? null)} />
         <Row term="Mean SNR" value={formatSnr(d?.snrMean ?? null, 1)} />
         <Row term="Best SNR" value={formatSnr(d?.snrMax ?? null, 0)} />
-        <Row term="Position error (1σ)" value={d ? formatPositionError(d.errLatM, d.errLonM, d.errAltM) : MISSING} />
+        <Row term="Position error (1σ)" value={d ? formatPositionError(d.errLatM, d.errLonM, d.errAltM) : MISSING} wraps />
         <Row term="Bad checksums" value={formatCount(gps.link.badChecksum)} />
         <Row term="Lines not NMEA" value={formatCount(gps.link.notNmea)} />
       </dl>
@@ -116,13 +117,17 @@ function FixQualityDetails({ gps }: { gps: GpsView }) {
   );
 }
 
-/** One term and its value; re-rendered only when they change (most values hold between fixes). */
-const Row = memo(function Row({ term, value, children }: { term: string; value: string; children?: React.ReactNode }) {
+/**
+ * One term and its value; re-rendered only when they change (most values hold between fixes).
+ * The value is a fixed-size box that lays itself out (see gpsPanel.css): one line, or two
+ * for a value that may wrap (`wraps`).
+ */
+const Row = memo(function Row({ term, value, children, wraps = false }: { term: string; value: string; children?: React.ReactNode; wraps?: boolean }) {
   const id = useId();
   return (
     <div className="gps-readout__row">
       <dt id={id}>{term}</dt>
-      <dd aria-labelledby={id}>
+      <dd aria-labelledby={id} className={wraps ? 'gps-readout__live gps-readout__live--two-lines' : 'gps-readout__live'}>
         <span className="gps-readout__value">{value}</span>
         {children}
       </dd>

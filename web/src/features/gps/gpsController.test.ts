@@ -3,26 +3,21 @@ import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import type { SerialPortLike } from '../../services/serial/webSerial';
 import { classifyReadError } from '../../services/serial/webSerial';
-import { GPS_DISCONNECTED, GpsController } from './gpsController';
+import { GPS_DISCONNECTED, GpsController, RENDER_INTERVAL_MS } from './gpsController';
 
 class FakeEngine implements NmeaEngine {
   handlers!: NmeaHandlers;
-  reads: ReadableStream<Uint8Array>[] = [];
   pushed: Uint8Array[] = [];
   finished = 0;
-  stops = 0;
-  read(readable: ReadableStream<Uint8Array>) {
-    this.reads.push(readable);
-    return this.reads.length;
-  }
+  ends: [number, { name: string; message: string } | null][] = [];
   push(bytes: Uint8Array) {
     this.pushed.push(bytes);
   }
   finish() {
     this.finished += 1;
   }
-  async stop() {
-    this.stops += 1;
+  endStream(readId: number, error: { name: string; message: string } | null) {
+    this.ends.push([readId, error]);
   }
   reset() {}
 }
@@ -32,6 +27,7 @@ class FakePort extends EventTarget implements SerialPortLike {
   closed = 0;
   streams = 0;
   private stream: ReadableStream<Uint8Array> | null = null;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   async open({ baudRate }: { baudRate: number }) {
     this.opened.push(baudRate);
   }
@@ -41,9 +37,21 @@ class FakePort extends EventTarget implements SerialPortLike {
   get readable() {
     if (!this.stream) {
       this.streams += 1;
-      this.stream = new ReadableStream<Uint8Array>();
+      this.stream = new ReadableStream<Uint8Array>({ start: (c) => (this.controller = c) });
     }
     return this.stream;
+  }
+  /** The receiver sends these bytes, as the driver delivers them. */
+  send(...chunks: Uint8Array[]) {
+    for (const chunk of chunks) this.controller?.enqueue(chunk);
+  }
+  /** The current stream ends (done). */
+  end() {
+    this.controller?.close();
+  }
+  /** The current stream fails, as Web Serial's does. */
+  fail(error: DOMException) {
+    this.controller?.error(error);
   }
   /** As Web Serial does after a read error: the next `readable` is a fresh stream. */
   errored() {
@@ -188,6 +196,42 @@ describe('display rate', () => {
   });
 });
 
+describe('display rate: the receiver is shown at most once per RENDER_INTERVAL_MS', () => {
+  const update = (engine: FakeEngine, latitude: number) =>
+    engine.handlers.onUpdate({ fix: { ...FIX, latitude }, counts: NO_COUNTS, newPositions: 1, newSentences: 7, raw: null });
+
+  it('a snapshot every 100 ms (a 20 Hz receiver) is rendered twice a second, always the newest; latest() is never held back', () => {
+    const { controller, engine, frames, frame } = setup();
+    const renders = vi.fn();
+    controller.subscribe(renders);
+    for (let i = 1; i <= 10; i++) {
+      update(engine, 45 + i / 100);
+      expect(controller.latest().latitude).toBeCloseTo(45 + i / 100);
+      frame();
+      vi.advanceTimersByTime(100);
+    }
+    frame();
+    // 1 s of snapshots: shown at 0, 500 and 1000 ms, never 10 times.
+    expect(RENDER_INTERVAL_MS).toBe(500);
+    expect(renders).toHaveBeenCalledTimes(3);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(RENDER_INTERVAL_MS);
+    frame();
+    expect(controller.getSnapshot().latitude).toBeCloseTo(45.1); // the last one is shown in the end
+  });
+
+  it('a change made by the surveyor is shown on the next frame, with the data waiting', () => {
+    const { controller, engine, frames, frame } = setup();
+    update(engine, 45.01);
+    frame();
+    update(engine, 45.02);
+    expect(frames).toHaveLength(0); // held back
+    controller.setBaudRate(9600);
+    frame();
+    expect(controller.getSnapshot()).toMatchObject({ baudRate: 9600, latitude: 45.02 });
+  });
+});
+
 describe('serial data (SPEC §4: NMEA data, not only positions)', () => {
   it('valid sentences without a position make serial the source; the view shows its No Fix, not the browser fix', () => {
     const { geolocation, calls } = fakeGeolocation();
@@ -290,18 +334,22 @@ describe('serial connection', () => {
     frame();
     expect(port.opened).toEqual([38400]);
     expect(saved.baud).toBe(38400);
-    expect(engine.reads).toHaveLength(1);
+    expect(port.streams).toBe(1);
+    expect(port.readable.locked).toBe(true); // being read
+    expect(engine.ends).toEqual([]);
     expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 38400, recovered: 0 });
   });
 
   it.each(['BufferOverrunError', 'BreakError', 'FramingError', 'ParityError'])('%s: reads the fresh port.readable and stays connected', async (name) => {
     const { controller, engine, port, frame } = setup();
     await controller.connect();
+    const first = port.readable;
     port.errored();
     engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name, message: 'x' });
     frame();
-    expect(engine.reads).toHaveLength(2);
-    expect(engine.reads[1]).not.toBe(engine.reads[0]);
+    expect(port.streams).toBe(2);
+    expect(port.readable).not.toBe(first);
+    expect(port.readable.locked).toBe(true);
     expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 1 });
   });
 
@@ -312,8 +360,8 @@ describe('serial connection', () => {
     await vi.runAllTimersAsync();
     frame();
     expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
-    expect(engine.reads).toHaveLength(1);
-    expect(engine.stops).toBe(1);
+    expect(port.streams).toBe(1);
+    expect(port.readable.locked).toBe(false); // the read was cancelled before the port was closed
     expect(port.closed).toBe(1);
   });
 
@@ -323,6 +371,37 @@ describe('serial connection', () => {
     port.dispatchEvent(new Event('disconnect'));
     frame();
     expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: 'GPS disconnected' });
+  });
+
+  it("the port's bytes reach the parser in batches: one push per 100 ms, not one per driver chunk", async () => {
+    const { controller, engine, port } = setup();
+    await controller.connect();
+    const text = '$GPGGA,060001.50,4530.102,N,07334.038,W,1,11,0.8,35.0,M,,M,,*4A\r\n'.repeat(20);
+    const bytes = new TextEncoder().encode(text);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 64) }, (_, i) => bytes.slice(i * 64, i * 64 + 64));
+    expect(chunks.length).toBeGreaterThan(20);
+    port.send(...chunks);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(engine.pushed).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(engine.pushed).toHaveLength(1);
+    expect(new TextDecoder().decode(engine.pushed[0])).toBe(text);
+
+    port.send(bytes.slice(0, 10));
+    port.end();
+    await vi.advanceTimersByTimeAsync(0);
+    // The last bytes go to the parser before the end of the stream, without waiting for the timer.
+    expect(engine.pushed).toHaveLength(2);
+    expect(new TextDecoder().decode(engine.pushed[1])).toBe(text.slice(0, 10));
+    expect(engine.ends).toEqual([[1, null]]);
+  });
+
+  it('a read error reaches the parser as the end of the stream, with its name', async () => {
+    const { controller, engine, port } = setup();
+    await controller.connect();
+    port.fail(new DOMException('The device has been lost.', 'NetworkError'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.ends).toEqual([[1, { name: 'NetworkError', message: 'The device has been lost.' }]]);
   });
 
   it('the end of a stream from an earlier connection is ignored', async () => {
@@ -356,7 +435,18 @@ describe('browser failsafe', () => {
   });
 });
 
-const logFile = (text: string) => ({ name: 'drive.log', arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer });
+// A file as the controller reads it: a size and slices (jsdom's Blob has no arrayBuffer()).
+const logFile = (text: string) => {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    name: 'drive.log',
+    size: bytes.length,
+    slice: (start?: number, end?: number) => {
+      const part = bytes.slice(start, end);
+      return { arrayBuffer: async () => part.buffer } as unknown as Blob;
+    },
+  };
+};
 
 describe('replay', () => {
   it('feeds the file through the parser, then finishes it', async () => {
@@ -369,6 +459,28 @@ describe('replay', () => {
     expect(new TextDecoder().decode(engine.pushed[0])).toBe(log);
     expect(engine.finished).toBe(1);
     expect(controller.getSnapshot().replay).toEqual({ kind: 'finished', name: 'drive.log' });
+  });
+
+  it('a log over the size cap is refused with a message, and nothing is read', async () => {
+    const { controller, engine, frame } = setup();
+    let sliced = false;
+    const huge = {
+      name: 'huge.log',
+      size: 600 * 1024 * 1024,
+      slice: () => {
+        sliced = true;
+        return new Blob();
+      },
+    };
+    await controller.startReplay(huge, 1);
+    frame();
+    expect(controller.getSnapshot().replay).toEqual({
+      kind: 'failed',
+      name: 'huge.log',
+      message: 'the log is 600 MB; logs up to 256 MB can be replayed',
+    });
+    expect(sliced).toBe(false);
+    expect(engine.pushed).toHaveLength(0);
   });
 
   it('Stop replay stops feeding', async () => {

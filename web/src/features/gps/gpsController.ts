@@ -1,17 +1,28 @@
 // The GPS feature's state holder: the serial connection, replay, the SPEC §4 source
 // machine and the state of SPEC §3, merged into one view that React reads with
-// useSyncExternalStore. Updates are coalesced to one per animation frame, so however fast
-// the receiver talks, React renders at most once per frame. Every outside thing (clock,
-// timers, frames, geolocation, serial, the parser) is injected.
-import type { NmeaEngine, NmeaFix, NmeaHandlers, NmeaUpdate, StreamEnd } from '../../core/gps';
+// useSyncExternalStore. Updates are coalesced to one per animation frame, and what the
+// receiver says is shown at most once per RENDER_INTERVAL_MS (a readout read by a person
+// needs no more), so however fast the receiver talks React renders a few times a second.
+// The port's stream is read here in batches (services/serial/batchedReader.ts): one message
+// to the parser's worker per BATCH_INTERVAL_MS, not one per driver chunk. Every outside
+// thing (clock, timers, frames, geolocation, serial, the parser) is injected.
+import { BATCH_INTERVAL_MS, type NmeaEngine, type NmeaFix, type NmeaHandlers, type NmeaUpdate, type StreamEnd } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
+import { readInBatches, type BatchedRead } from '../../services/serial/batchedReader';
 import type { BaudRate, ReadErrorKind, SerialPortLike } from '../../services/serial/webSerial';
 import { INITIAL_GPS_STATE, NO_LINK_COUNTS, type FixDetails, type GpsView, type ReplayStatus } from './gpsState';
-import { playReplay, type ReplaySpeed } from './replay';
+import { blobSource, MAX_REPLAY_BYTES, playReplay, READ_CHUNK_BYTES, tooLargeMessage, type ReplaySpeed } from './replay';
 import { SourceMachine, type BrowserFix } from './sourceMachine';
 
 /** The message shown when the receiver is unplugged or its port fails. */
 export const GPS_DISCONNECTED = 'GPS disconnected';
+
+/**
+ * The receiver's data reaches the screen at most this often (ms): 2 renders a second for a
+ * 20 Hz receiver, not 10 or 20 (most receivers report once a second; a person reads the
+ * readout, no animation follows it). What a measurement records (`latest()`) is never held back.
+ */
+export const RENDER_INTERVAL_MS = 500;
 
 export interface SerialAdapter {
   supported: boolean;
@@ -89,12 +100,19 @@ export class GpsController {
   private view: GpsView;
   private next: GpsView | null = null;
   private frameScheduled = false;
+  /** A frame is waiting for RENDER_INTERVAL_MS to pass since the last data render. */
+  private paceTimer: unknown = null;
+  /** `next` holds receiver data not yet shown; when it was last shown. */
+  private nextHasData = false;
+  private dataShownAt = -Infinity;
   private readonly listeners = new Set<() => void>();
   private readonly deps: GpsControllerDeps;
   private readonly machine: SourceMachine;
   private readonly engine: NmeaEngine;
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
+  private lastReadId = 0;
+  private reading: BatchedRead | null = null;
   private stopPlayback: (() => void) | null = null;
   private replayGeneration = 0;
   /** When the current serial stream (or replay) last gave a GGA/RMC position. */
@@ -151,8 +169,31 @@ export class GpsController {
     return this.next ?? this.view;
   }
 
-  private update(patch: Partial<GpsView>): void {
+  /**
+   * Shown on the next frame; or, for the receiver's data (`paced`), on the first frame
+   * RENDER_INTERVAL_MS after the data last shown. Any other change shows the data with it.
+   */
+  private update(patch: Partial<GpsView>, paced = false): void {
     this.next = { ...(this.next ?? this.view), ...patch };
+    if (paced) {
+      this.nextHasData = true;
+      const wait = this.dataShownAt + RENDER_INTERVAL_MS - this.deps.now();
+      if (wait > 0 && wait <= RENDER_INTERVAL_MS) {
+        if (this.paceTimer === null && !this.frameScheduled) {
+          this.paceTimer = this.deps.setTimeout(() => {
+            this.paceTimer = null;
+            this.requestFrame();
+          }, wait);
+        }
+        return;
+      }
+    }
+    this.requestFrame();
+  }
+
+  private requestFrame(): void {
+    if (this.paceTimer !== null) this.deps.clearTimeout(this.paceTimer);
+    this.paceTimer = null;
     if (this.frameScheduled) return;
     this.frameScheduled = true;
     this.deps.scheduleFrame(() => {
@@ -160,6 +201,8 @@ export class GpsController {
       if (!this.next) return;
       this.view = this.next;
       this.next = null;
+      if (this.nextHasData) this.dataShownAt = this.deps.now();
+      this.nextHasData = false;
       for (const listener of this.listeners) listener();
     });
   }
@@ -176,7 +219,7 @@ export class GpsController {
       this.machine.serialData();
       Object.assign(patch, serialFields(update.fix), { lastUpdate: this.serialPositionAt });
     }
-    this.update(patch);
+    this.update(patch, true);
   }
 
   /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
@@ -192,7 +235,7 @@ export class GpsController {
     const readable = end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable' ? port.readable : null;
     if (readable) {
       // BufferOverrun, Break, Framing, Parity: the port gives a fresh stream; read on.
-      this.readId = this.engine.read(readable);
+      this.readId = this.read(readable);
       const serial = this.latest().serial;
       if (serial.kind === 'connected') this.update({ serial: { ...serial, recovered: serial.recovered + 1 } });
       return;
@@ -226,8 +269,38 @@ export class GpsController {
       this.lose();
       return;
     }
-    this.readId = this.engine.read(readable);
+    this.readId = this.read(readable);
     this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
+  }
+
+  /**
+   * Reads a port's stream (locked until it ends or stopReading) into the parser in batches;
+   * its end reaches onStreamEnd with the returned id, after the parser reported its bytes.
+   */
+  private read(readable: ReadableStream<Uint8Array>): number {
+    const id = ++this.lastReadId;
+    void this.reading?.stop();
+    this.reading = readInBatches(
+      readable,
+      {
+        onBytes: (bytes) => this.engine.push(bytes),
+        onEnd: () => this.engine.endStream(id, null),
+        onError: (error) => {
+          const named = error instanceof Error || error instanceof DOMException;
+          this.engine.endStream(id, { name: named ? error.name : 'Error', message: named ? error.message : String(error) });
+        },
+      },
+      BATCH_INTERVAL_MS,
+      this.deps,
+    );
+    return id;
+  }
+
+  /** Stops reading the port's stream (cancels it, which unlocks the port). */
+  private async stopReading(): Promise<void> {
+    const reading = this.reading;
+    this.reading = null;
+    await reading?.stop();
   }
 
   /** 'Disconnect GPS'. */
@@ -235,7 +308,7 @@ export class GpsController {
     const port = this.detachPort();
     if (!port) return;
     this.update({ serial: { kind: 'idle' } });
-    await this.engine.stop();
+    await this.stopReading();
     await this.deps.serial.close(port);
   }
 
@@ -246,7 +319,7 @@ export class GpsController {
     const port = this.detachPort();
     if (!port) return;
     this.update({ serial: { kind: 'disconnected', message: GPS_DISCONNECTED } });
-    void this.engine.stop().then(() => this.deps.serial.close(port));
+    void this.stopReading().then(() => this.deps.serial.close(port));
   }
 
   private detachPort(): SerialPortLike | null {
@@ -276,30 +349,46 @@ export class GpsController {
 
   // --- replay ---
 
-  /** Plays a recorded NMEA log through the serial path (the serial connection is closed). */
-  async startReplay(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }, speed: ReplaySpeed): Promise<void> {
+  /**
+   * Plays a recorded NMEA log through the serial path (the serial connection is closed). The
+   * file is read a chunk at a time, never whole; one over MAX_REPLAY_BYTES is refused with a
+   * message. Returns once the first chunk is read.
+   */
+  async startReplay(file: Pick<Blob, 'size' | 'slice'> & { name: string }, speed: ReplaySpeed): Promise<void> {
     this.stopReplay();
     await this.disconnect();
     const generation = ++this.replayGeneration;
-    let bytes: Uint8Array;
+    const failed = (message: string) => this.update({ replay: { kind: 'failed', name: file.name, message } });
+    if (file.size > MAX_REPLAY_BYTES) {
+      failed(tooLargeMessage(file.size));
+      return;
+    }
+    // The first chunk is read here, so a file that cannot be read fails before anything
+    // changes, and playing starts at once.
+    const source = blobSource(file);
+    let first: Uint8Array;
     try {
-      bytes = new Uint8Array(await file.arrayBuffer());
+      first = await source.read(0, Math.min(file.size, READ_CHUNK_BYTES));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.update({ replay: { kind: 'failed', name: file.name, message } });
+      failed(error instanceof Error ? error.message : String(error));
       return;
     }
     if (generation !== this.replayGeneration) return;
     this.resetEngine();
     const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
     this.update({ replay: playing });
-    this.stopPlayback = playReplay(bytes, speed, this.deps, {
+    const read = (start: number, end: number) => (start === 0 ? first : source.read(start, end));
+    this.stopPlayback = playReplay({ size: file.size, read }, speed, this.deps, {
       push: (chunk) => this.engine.push(chunk),
       onProgress: (progress) => this.update({ replay: { ...playing, progress } }),
       onDone: () => {
         this.stopPlayback = null;
         this.engine.finish();
         this.update({ replay: { kind: 'finished', name: file.name } });
+      },
+      onError: (message) => {
+        this.stopPlayback = null;
+        failed(message);
       },
     });
   }

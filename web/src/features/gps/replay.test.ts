@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochTimeMs, FASTEST_CHUNK_BYTES, planReplay, playReplay, type ReplaySpeed } from './replay';
+import {
+  epochTimeMs,
+  FASTEST_CHUNK_BYTES,
+  MAX_BURST_BYTES,
+  MAX_REPLAY_BYTES,
+  planReplay,
+  playReplay,
+  READ_CHUNK_BYTES,
+  ReplayPlanner,
+  tooLargeMessage,
+  type ReplaySource,
+  type ReplaySpeed,
+} from './replay';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (chunks: Uint8Array[]) => chunks.map((c) => new TextDecoder().decode(c)).join('');
@@ -60,6 +72,9 @@ describe('playReplay', () => {
       push: (b) => sent.push(b),
       onProgress: (p) => progress.push(p),
       onDone: () => (done = true),
+      onError: (message) => {
+        throw new Error(`unexpected read error: ${message}`);
+      },
     });
     return { sent, progress, done: () => done, stop };
   }
@@ -105,5 +120,83 @@ describe('playReplay', () => {
     vi.advanceTimersByTime(10_000);
     expect(r.sent).toHaveLength(1);
     expect(r.done()).toBe(false);
+  });
+});
+
+describe('large and binary logs', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const timers = {
+    now: () => Date.now(),
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  };
+
+  /** A log of `size` bytes made on demand (never held whole), recording each read. */
+  function virtualLog(size: number, byteAt: (i: number) => number) {
+    const reads: [number, number][] = [];
+    const source: ReplaySource = {
+      size,
+      read: async (start, end) => {
+        reads.push([start, end]);
+        const out = new Uint8Array(end - start);
+        for (let i = 0; i < out.length; i += 1) out[i] = byteAt(start + i);
+        return out;
+      },
+    };
+    return { source, reads };
+  }
+
+  for (const speed of [1, 10, Infinity] as ReplaySpeed[]) {
+    it(`a 12 MB binary log at ${speed}×: read a chunk at a time, sent in bounded pieces, to the end`, async () => {
+      const size = 12 * 1024 * 1024 + 7;
+      const { source, reads } = virtualLog(size, (i) => (i * 131) % 251); // no GGA/RMC, few newlines
+      let sent = 0;
+      let largest = 0;
+      let done = false;
+      const progress: number[] = [];
+      playReplay(source, speed, timers, {
+        push: (b) => {
+          sent += b.length;
+          largest = Math.max(largest, b.length);
+        },
+        onProgress: (p) => progress.push(p),
+        onDone: () => (done = true),
+        onError: (m) => {
+          throw new Error(m);
+        },
+      });
+      await vi.runAllTimersAsync();
+      expect(done).toBe(true);
+      expect(sent).toBe(size);
+      expect(largest).toBeLessThanOrEqual(Math.max(MAX_BURST_BYTES, FASTEST_CHUNK_BYTES));
+      expect(reads.every(([a, b]) => b - a <= READ_CHUNK_BYTES)).toBe(true);
+      expect(reads).toHaveLength(Math.ceil(size / READ_CHUNK_BYTES));
+      expect(progress.at(-1)).toBe(1);
+    });
+  }
+
+  it('a log that cannot be read ends in an error, not a stuck 0%', async () => {
+    const source: ReplaySource = { size: 10, read: () => Promise.reject(new Error('The file went away')) };
+    let error = '';
+    playReplay(source, 1, timers, { push: () => {}, onProgress: () => {}, onDone: () => {}, onError: (m) => (error = m) });
+    await vi.runAllTimersAsync();
+    expect(error).toBe('The file went away');
+  });
+
+  it('epochs split across chunks are timed as in one piece', () => {
+    const log = '$GPGGA,120000,x\n$GPGGA,120001,x\n$GPGGA,120003,x\n';
+    const whole = planReplay(new TextEncoder().encode(log));
+    const planner = new ReplayPlanner();
+    const bytes = new TextEncoder().encode(log);
+    const split = [...planner.feed(bytes.subarray(0, 20), false), ...planner.feed(bytes.subarray(20), true)];
+    expect(split.map((b) => b.atMs)).toEqual(whole.map((b) => b.atMs));
+    expect(split.map((b) => b.atMs)).toEqual([0, 1000, 3000]);
+  });
+
+  it('the size cap is stated in MB', () => {
+    expect(tooLargeMessage(600 * 1024 * 1024)).toBe('the log is 600 MB; logs up to 256 MB can be replayed');
+    expect(MAX_REPLAY_BYTES).toBe(256 * 1024 * 1024);
   });
 });

@@ -1,7 +1,9 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { formatAge } from './format';
+import { fixWarning } from './freshness';
 import type { GpsController } from './gpsController';
 import { gpsController } from './gpsService';
-import type { GpsView } from './gpsState';
+import type { GpsState, GpsView } from './gpsState';
 
 /** Lets a test (or a story) render the GPS components over its own controller. */
 export const GpsControllerContext = createContext<GpsController | null>(null);
@@ -23,5 +25,25 @@ export function useNow(intervalMs: number): number {
     const id = window.setInterval(() => setNow(Date.now()), intervalMs);
     return () => window.clearInterval(id);
   }, [intervalMs]);
+  return now;
+}
+
+/**
+ * Date.now() for a fix's freshness (its warning and its age), checked every `intervalMs`:
+ * the caller re-renders only when what it shows would change. While positions keep arriving
+ * the age stays 'just now', so the clock costs no render, layout or paint; once they stop,
+ * the age ticks and the stale warning comes, as with useNow.
+ */
+export function useFixClock(fix: Pick<GpsState, 'lastUpdate' | 'latitude' | 'fixQuality'>, intervalMs: number): number {
+  const { lastUpdate, latitude, fixQuality } = fix;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const shown = (at: number) => `${fixWarning({ lastUpdate, latitude, fixQuality }, at) ?? ''}|${formatAge(lastUpdate, at)}`;
+    const id = window.setInterval(() => {
+      const next = Date.now();
+      setNow((current) => (shown(current) === shown(next) ? current : next));
+    }, intervalMs);
+    return () => window.clearInterval(id);
+  }, [lastUpdate, latitude, fixQuality, intervalMs]);
   return now;
 }

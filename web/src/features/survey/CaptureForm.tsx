@@ -5,8 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { isStorageError } from '../../services/storage';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { poiGlyph } from './poiIcons';
-import { fixOf, poiIdentifier } from './records';
+import { fixOf } from './records';
 import { useSurvey } from './SurveyProvider';
+import { usePoiIdentifier } from './usePoiNaming';
 import { usePoiTypes } from './usePoiTypes';
 
 type Outcome = { kind: 'saved'; id: string; text: string } | { kind: 'local'; id: string; text: string } | { kind: 'error'; text: string };
@@ -20,6 +21,7 @@ export function CaptureForm() {
   const { active, nextPoiNumber: nextPoi, add } = useSurvey();
   const gpsController = useGpsController();
   const poiTypes = usePoiTypes();
+  const poiIdentifier = usePoiIdentifier();
   const id = useId();
   const [height, setHeight] = useState('');
   const [road, setRoad] = useState('1');
@@ -55,7 +57,7 @@ export function CaptureForm() {
         { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length) },
         fix,
       );
-      const label = `${poiIdentifier(road, number)} saved (height ${rel.toFixed(3)} m)`;
+      const label = `${poiIdentifier(saved.measurement)} saved (height ${rel.toFixed(3)} m)`;
       setOutcome(
         saved.outcome.savedIn === 'local'
           ? { kind: 'local', id: saved.measurement.id, text: saved.outcome.message }

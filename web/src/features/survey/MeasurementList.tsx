@@ -6,8 +6,8 @@ import { useEffect, useId, useState, type FormEvent, type UIEvent } from 'react'
 import type { Measurement } from '../../model';
 import { toast } from '../../ui/toast';
 import { poiGlyph } from './poiIcons';
-import { poiIdentifier } from './records';
 import { useSurvey } from './SurveyProvider';
+import { usePoiIdentifier } from './usePoiNaming';
 import { usePoiTypes } from './usePoiTypes';
 
 export const ROW_HEIGHT_PX = 56;
@@ -66,6 +66,7 @@ function useRows(first: number, end: number): (Measurement | undefined)[] {
 export function MeasurementList() {
   const { active, count, remove } = useSurvey();
   const poiTypes = usePoiTypes();
+  const poiIdentifier = usePoiIdentifier();
   const [scrollTop, setScrollTop] = useState(0);
   const [editing, setEditing] = useState<Measurement | null>(null);
   const headingId = useId();
@@ -76,7 +77,7 @@ export function MeasurementList() {
   const label = (type: string) => poiTypes?.find((t) => t.type === type);
 
   const confirmDelete = async (m: Measurement) => {
-    const name = poiIdentifier(m.roadNumber, m.poiNumber);
+    const name = poiIdentifier(m);
     if (!window.confirm(`Delete measurement ${name}? This cannot be undone.`)) return;
     try {
       await remove(m);
@@ -111,8 +112,8 @@ export function MeasurementList() {
                   </li>
                 );
               }
-              const info = label(m.poi_type);
-              const name = poiIdentifier(m.roadNumber, m.poiNumber);
+              const info = label(m.poi_type ?? '');
+              const name = poiIdentifier(m);
               return (
                 <li
                   key={m.id}
@@ -126,7 +127,7 @@ export function MeasurementList() {
                     {poiGlyph(info?.icon ?? 'circle')}
                   </span>
                   <span className="measurements__main">
-                    <strong>{name}</strong> {info?.label ?? m.poi_type} · {fixed(m.rel, 3)} m
+                    <strong>{name}</strong> {info?.label ?? m.poi_type ?? ''} · {fixed(m.rel, 3)} m
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
                       {m.note ? ` · ${m.note}` : ''}
@@ -151,12 +152,13 @@ export function MeasurementList() {
 function EditMeasurement({ measurement, onDone }: { measurement: Measurement; onDone: () => void }) {
   const { update } = useSurvey();
   const poiTypes = usePoiTypes();
+  const poiIdentifier = usePoiIdentifier();
   const id = useId();
   const [height, setHeight] = useState(String(measurement.rel ?? ''));
   const [note, setNote] = useState(measurement.note ?? '');
-  const [poiType, setPoiType] = useState(measurement.poi_type);
+  const [poiType, setPoiType] = useState(measurement.poi_type ?? '');
   const [error, setError] = useState<string | null>(null);
-  const name = poiIdentifier(measurement.roadNumber, measurement.poiNumber);
+  const name = poiIdentifier(measurement);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

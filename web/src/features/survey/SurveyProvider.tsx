@@ -187,7 +187,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
       const created = await createSurvey(form, fix);
       if (created.saved.savedIn === 'local') toast({ title: created.saved.message, variant: 'destructive' });
       setCreatedHere(created.survey.id);
-      show({ active: created.survey, count: 1, newest: [created.start], highestPoi: created.start.poiNumber });
+      show({ active: created.survey, count: 1, newest: [created.start], highestPoi: created.start.poiNumber ?? 0 });
       return created.survey;
     },
     [show],

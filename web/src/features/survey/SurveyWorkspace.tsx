@@ -128,7 +128,7 @@ function SurveyPicker({ onDone }: { onDone: () => void }) {
           {surveys.map((survey) => (
             <li key={survey.id}>
               <span>
-                <strong>{survey.surveyTitle || '(untitled)'}</strong> · {survey.clientName} · {new Date(survey.createdAt).toLocaleDateString()}
+                <strong>{survey.surveyTitle || '(untitled)'}</strong> · {survey.clientName} · {new Date(String(survey.createdAt)).toLocaleDateString()}
                 {survey.active ? ' · active' : ''}
               </span>
               <button type="button" onClick={() => void choose(survey)} aria-label={`Load survey ${survey.surveyTitle}`} disabled={survey.active}>

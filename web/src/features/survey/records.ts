@@ -1,57 +1,13 @@
-// The survey and measurement records as the app stores them (SPEC §3), and the pure rules
-// that build them: mirrored aliases kept in step, defaults, the START measurement, POI
-// identifiers. No storage here (surveyService.ts does that).
+// The survey and measurement records (SPEC §3) and how the app builds new ones. The record
+// types are the core's (web/src/model, generated from crates/core/src/survey); the rules
+// that make a record (mirrored aliases, defaults, the START measurement, the POI
+// identifier) are the core's too, called through web/src/core. What stays here is the
+// app's side: the forms' shapes, the GPS fix, ids, the next POI number. No storage here
+// (surveyService.ts does that).
+import { newMeasurement, newSurvey, startMeasurement as coreStartMeasurement } from '../../core/survey';
+import type { Measurement, NewMeasurement, Survey } from '../../model';
 
-/** SPEC §3 Survey. Unknown fields from other versions are kept as they came. */
-export interface Survey {
-  id: string;
-  createdAt: string;
-  active: boolean;
-  lastAutoSaved: string | null;
-  surveyTitle: string;
-  name: string;
-  surveyorName: string;
-  surveyor: string;
-  clientName: string;
-  customerName: string;
-  projectNumber: string;
-  originAddress: string;
-  destinationAddress: string;
-  description: string;
-  notes: string;
-  enableVehicleTrace: boolean;
-  enableAlertLog: boolean;
-  outputFiles: string[];
-  cloudUploadStatus: 'synced' | null;
-  checklistCompleted: boolean;
-  [field: string]: unknown;
-}
-
-/** SPEC §3 Measurement. The survey id is held in `user_id`. */
-export interface Measurement {
-  id: string;
-  user_id: string;
-  rel: number;
-  altGPS: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  utcDate: string;
-  utcTime: string;
-  speed: number | null;
-  heading: number | null;
-  roadNumber: string;
-  poiNumber: number;
-  poi_type: string;
-  note: string;
-  source: 'manual' | 'slaveApp';
-  widthMeasure: number | null;
-  lengthMeasure: number | null;
-  createdAt: string;
-  imageUrl?: string | null;
-  videoUrl?: string | null;
-  drawingUrl?: string | null;
-  [field: string]: unknown;
-}
+export type { Measurement, Survey } from '../../model';
 
 /** What the new-survey form collects. */
 export interface SurveyForm {
@@ -80,13 +36,6 @@ export const EMPTY_SURVEY_FORM: SurveyForm = {
   enableAlertLog: true,
 };
 
-/** SPEC §3 / §9: the default output files. */
-export const DEFAULT_OUTPUT_FILES = ['CSV', 'JSON', 'GeoJSON'];
-
-/** The POI type of the survey's first measurement (SPEC §3, §4). */
-export const START_POI_TYPE = 'START';
-export const START_NOTE = 'SURVEY START';
-
 /** A new random id (RFC 4122 v4 where the browser offers it). */
 export function newId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -94,45 +43,9 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
-/** Sets each mirrored pair (SPEC §3) from whichever name holds a value, the first winning. */
-export function withMirroredAliases<T extends Partial<Survey>>(survey: T): T {
-  const pick = (a: unknown, b: unknown) => (typeof a === 'string' && a.trim() ? a : typeof b === 'string' ? b : '');
-  const title = pick(survey.surveyTitle, survey.name);
-  const surveyor = pick(survey.surveyorName, survey.surveyor);
-  const client = pick(survey.clientName, survey.customerName);
-  return {
-    ...survey,
-    surveyTitle: title,
-    name: title,
-    surveyorName: surveyor,
-    surveyor,
-    clientName: client,
-    customerName: client,
-  };
-}
-
-/** A new, active survey from the form (validated separately by the core). */
-export function buildSurvey(form: SurveyForm, now: Date, id = newId()): Survey {
-  const trimmed = (value: string) => value.trim();
-  return withMirroredAliases({
-    id,
-    createdAt: now.toISOString(),
-    active: true,
-    lastAutoSaved: null,
-    surveyTitle: trimmed(form.surveyTitle),
-    surveyorName: trimmed(form.surveyorName),
-    clientName: trimmed(form.clientName),
-    projectNumber: trimmed(form.projectNumber),
-    originAddress: trimmed(form.originAddress),
-    destinationAddress: trimmed(form.destinationAddress),
-    description: form.description,
-    notes: form.notes,
-    enableVehicleTrace: form.enableVehicleTrace,
-    enableAlertLog: form.enableAlertLog,
-    outputFiles: [...DEFAULT_OUTPUT_FILES],
-    cloudUploadStatus: null,
-    checklistCompleted: false,
-  } as Survey);
+/** A new, active survey from the form, built by the core (aliases, trims, SPEC defaults). */
+export function buildSurvey(form: SurveyForm, now: Date, id = newId()): Promise<Survey> {
+  return newSurvey({ ...form, id, createdAt: now.toISOString() });
 }
 
 /** Where and when a measurement is taken, from the GPS state (nulls where unknown). */
@@ -173,47 +86,43 @@ export interface MeasurementInput {
   lengthMeasure: number | null;
 }
 
-export function buildMeasurement(surveyId: string, input: MeasurementInput, fix: Fix, now: Date, id = newId()): Measurement {
+/** What the core needs for a new measurement: the form's values, the fix, id and times. */
+function newMeasurementInput(surveyId: string, input: MeasurementInput, fix: Fix, now: Date, id: string): NewMeasurement {
   return {
     id,
-    user_id: surveyId,
-    rel: input.rel,
-    altGPS: fix.altitude,
-    latitude: fix.latitude,
-    longitude: fix.longitude,
+    surveyId,
+    createdAt: now.toISOString(),
     ...utcDateTime(fix, now),
-    speed: fix.speed,
-    heading: fix.course,
+    rel: input.rel,
     roadNumber: input.roadNumber,
     poiNumber: input.poiNumber,
-    poi_type: input.poiType,
+    poiType: input.poiType,
     note: input.note,
-    source: 'manual',
     widthMeasure: input.widthMeasure,
     lengthMeasure: input.lengthMeasure,
-    createdAt: now.toISOString(),
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    altitude: fix.altitude,
+    speed: fix.speed,
+    course: fix.course,
   };
 }
 
-/** SPEC §4: the survey's first measurement: START, 'SURVEY START', road 1, POI 1, height 0. */
-export function startMeasurement(surveyId: string, fix: Fix, now: Date): Measurement {
-  return buildMeasurement(
-    surveyId,
-    { rel: 0, roadNumber: '1', poiNumber: 1, poiType: START_POI_TYPE, note: START_NOTE, widthMeasure: null, lengthMeasure: null },
-    fix,
-    now,
-  );
+/** A new measurement, built by the core (source manual; what the GPS does not know left out). */
+export function buildMeasurement(surveyId: string, input: MeasurementInput, fix: Fix, now: Date, id = newId()): Promise<Measurement> {
+  return newMeasurement(newMeasurementInput(surveyId, input, fix, now, id));
 }
 
-/** SPEC §9 POI identifier: R{3-digit}-POI{5-digit}; road R000 when it has no number. */
-export function poiIdentifier(roadNumber: string, poiNumber: number): string {
-  const road = /^\d+$/.test(roadNumber.trim()) ? roadNumber.trim().padStart(3, '0') : '000';
-  return `R${road}-POI${String(Math.max(0, Math.trunc(poiNumber))).padStart(5, '0')}`;
+const START_FORM: MeasurementInput = { rel: 0, roadNumber: '', poiNumber: 0, poiType: '', note: '', widthMeasure: null, lengthMeasure: null };
+
+/** SPEC §4: the survey's first measurement, by the core: START, 'SURVEY START', road 1, POI 1, height 0. */
+export function startMeasurement(surveyId: string, fix: Fix, now: Date, id = newId()): Promise<Measurement> {
+  return coreStartMeasurement(newMeasurementInput(surveyId, START_FORM, fix, now, id));
 }
 
 /** The POI number after the survey's highest: POI numbers auto-increment. */
 export function nextPoiNumber(measurements: readonly Pick<Measurement, 'poiNumber'>[]): number {
   let highest = 0;
-  for (const m of measurements) if (Number.isFinite(m.poiNumber) && m.poiNumber > highest) highest = m.poiNumber;
+  for (const m of measurements) if (typeof m.poiNumber === 'number' && m.poiNumber > highest) highest = m.poiNumber;
   return highest + 1;
 }

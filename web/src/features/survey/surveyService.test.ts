@@ -1,10 +1,12 @@
 // The survey lifecycle rules (SPEC §4, §8) on the local store, over fake-indexeddb (jsdom
-// has none); Chromium's IndexedDB is covered by tests/e2e/survey.spec.ts. The core's rules
-// (wasm) are covered by its own tests; here it stands in as "valid", and the CSV rows as one
-// line per measurement.
+// has none); Chromium's IndexedDB is covered by tests/e2e/survey.spec.ts. The real core
+// (wasm, loaded from disk) builds the records; validation stands in as "valid", and the CSV
+// rows as one line per measurement.
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCoreFromDisk } from '../../core/coreForTests';
+import type * as CoreSurvey from '../../core/survey';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
@@ -22,7 +24,10 @@ import {
   updateSurvey,
 } from './surveyService';
 
-vi.mock('../../core/survey', () => ({
+// The records themselves are built by the real core (loaded below); validation and the CSV
+// rows stand in.
+vi.mock('../../core/survey', async (importOriginal) => ({
+  ...(await importOriginal<typeof CoreSurvey>()),
   validateNewSurvey: vi.fn(async () => undefined),
   csvHeader: vi.fn(async () => 'HEADER\r\n'),
   csvRows: vi.fn(async (ms: { poiNumber: number }[]) => ms.map((m) => `row ${m.poiNumber}\r\n`).join('')),
@@ -54,6 +59,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   resetStorageForTests();
 });
+beforeAll(loadCoreFromDisk);
 
 describe('the survey lifecycle (SPEC §4)', () => {
   it('creating a survey makes it the one active survey, with its START measurement and running CSV', async () => {

@@ -87,7 +87,7 @@ async function saveWithRow(m: Measurement): Promise<SaveOutcome> {
  * detected. …' only when the emergency copy exists, else 'Failed to save survey to database'.
  */
 export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date()): Promise<CreatedSurvey> {
-  const survey = buildSurvey(form, now);
+  const survey = await buildSurvey(form, now);
   await validateNewSurvey(survey);
   const copyKept = keepPendingSurvey(survey);
   let saved: SaveOutcome;
@@ -101,7 +101,7 @@ export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date())
   if (saved.savedIn === 'local') saved = { ...saved, message: SURVEY_MESSAGES.databaseError };
   else if (await stores.surveys.get(survey.id)) forgetPendingSurvey(survey.id);
   void requestPersistence();
-  const start = startMeasurement(survey.id, fix, now);
+  const start = await startMeasurement(survey.id, fix, now);
   await saveWithRow(start);
   return { survey, saved, start };
 }
@@ -156,7 +156,7 @@ export interface SavedMeasurement {
  */
 export async function addMeasurement(survey: Survey | null, input: MeasurementInput, fix: Fix, now = new Date()): Promise<SavedMeasurement> {
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
-  const measurement = buildMeasurement(survey.id, input, fix, now);
+  const measurement = await buildMeasurement(survey.id, input, fix, now);
   return { measurement, outcome: await saveWithRow(measurement) };
 }
 

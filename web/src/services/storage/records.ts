@@ -61,7 +61,7 @@ export const measurements = {
   save: (measurement: Measurement, csvRow: string): Promise<SaveOutcome> =>
     saveMeasurement([
       { kind: 'put', store: 'measurements', item: measurement },
-      { kind: 'put', store: 'csv-data', item: { id: measurement.id, surveyId: measurement.user_id, createdAt: measurement.createdAt, text: csvRow } },
+      { kind: 'put', store: 'csv-data', item: { id: measurement.id, surveyId: measurement.user_id, createdAt: String(measurement.createdAt ?? ''), text: csvRow } },
     ]),
   /** Deletes a measurement, its running-CSV row and its media. */
   async remove(measurement: Measurement): Promise<void> {

@@ -1,0 +1,247 @@
+// Survey export from the store (issue 10 point 17), in the built app in Debian's Chromium:
+// a survey of 100,000 measurements with 200 photos of 300 KB, stored as the app stores them
+// (each measurement with the running-CSV row the core wrote beside it; photos as media
+// records), both sides reading the same IndexedDB in the same page and run.
+// - csv: ours = from the click on 'Export survey' until the download link is clicked (the
+//   app reads the store, writes the file, hands it to the browser); peer = plain JavaScript
+//   reading the survey's measurements from the same store (by-survey index) and writing the
+//   same CSV (scripts/bench/csv.mjs's writer) into a Blob. Outputs compared byte for byte.
+// - zip: ours = the same for 'Zip with media' (which also writes JSON, GeoJSON, the README
+//   and the traces: more than the peer); peer = the same store read by plain JavaScript and
+//   fflate's streaming Zip (ZipPassThrough, stored) writing the CSV and the 200 photos under
+//   the SPEC names. The photos and the CSV in both archives are compared byte for byte.
+// Best of 3 interleaved rounds each; ratio = peer time / our time (limits: csv >= 2, zip >= 1.5).
+// A measurement, never a test.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { root } from '../lib.mjs';
+import { CHROMIUM, serveDist } from './browser.mjs';
+import { fileName, measurements as makeMeasurements, plainCsv } from './csv.mjs';
+import { loadCore } from './wasm.mjs';
+
+const PHOTOS = 200;
+const PHOTO_BYTES = 300_000;
+
+/** Runs in the page before any script: app access, no GPS, and the moment of each download. */
+function instrument() {
+  localStorage.setItem('app_access', 'true');
+  localStorage.setItem('gps_failsafe_enabled', 'false');
+  window.__exportClicks = [];
+  window.__downloads = [];
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('button')?.textContent === 'Export survey') window.__exportClicks.push(performance.now());
+    },
+    true,
+  );
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (this.download) window.__downloads.push(performance.now());
+    return click.call(this);
+  };
+}
+
+/** Runs in the page: writes measurements, their CSV rows and (once) the photos into IndexedDB. */
+async function seedChunk({ surveyId, records, rows, photos, photoBytes }) {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open('clearway');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const tx = db.transaction(['measurements', 'csv-data', 'media'], 'readwrite');
+  records.forEach((m, i) => {
+    tx.objectStore('measurements').put({ ...m, user_id: surveyId });
+    tx.objectStore('csv-data').put({ id: m.id, surveyId, createdAt: m.createdAt, text: rows[i] });
+  });
+  for (const m of records.slice(0, photos)) {
+    const bytes = new Uint8Array(photoBytes);
+    for (let at = 0; at < bytes.length; at += 65536) crypto.getRandomValues(bytes.subarray(at, Math.min(bytes.length, at + 65536)));
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    tx.objectStore('media').put({ id: m.imageUrl, measurementId: m.id, surveyId, kind: 'image', type: 'image/jpeg', size: bytes.length, createdAt: m.createdAt, blob: new Blob([bytes], { type: 'image/jpeg' }) });
+  }
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onabort = () => reject(tx.error);
+  });
+  db.close();
+}
+
+/** Runs in the page: the peer. Reads the survey from IndexedDB and writes the CSV or the zip. */
+async function peerExport({ surveyId, kind, csvSource, fileNameSource }) {
+  const plainCsv = new Function(`${csvSource}; return plainCsv;`)();
+  const fileName = new Function(`${fileNameSource}; return fileName;`)();
+  const t0 = performance.now();
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open('clearway');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const read = (store, index, key) =>
+    new Promise((resolve, reject) => {
+      const request = db.transaction(store).objectStore(store).index(index).getAll(key);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  const ms = (await read('measurements', 'by-survey', surveyId)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
+  const csv = plainCsv(ms);
+  let blob;
+  if (kind === 'csv') {
+    blob = new Blob([csv], { type: 'text/csv' });
+  } else {
+    const media = await read('media', 'by-survey', surveyId);
+    const byId = new Map(ms.map((m) => [m.id, m]));
+    const parts = [];
+    const zip = new window.fflate.Zip((error, chunk) => {
+      if (error) throw error;
+      parts.push(chunk);
+    });
+    const add = (name, bytes) => {
+      const entry = new window.fflate.ZipPassThrough(name);
+      zip.add(entry);
+      entry.push(bytes, true);
+    };
+    add('documents/measurements.csv', new TextEncoder().encode(csv));
+    for (const medium of media) add(`images/${fileName(byId.get(medium.measurementId), 'jpg')}`, new Uint8Array(await medium.blob.arrayBuffer()));
+    zip.end();
+    blob = new Blob(parts, { type: 'application/zip' });
+  }
+  const ms2 = performance.now() - t0;
+  db.close();
+  return { ms: ms2, url: URL.createObjectURL(blob) };
+}
+
+/** The core's running-CSV row of each measurement (what the app writes as it saves one). */
+function rowsOf(core, records) {
+  return records.map((m) => core.csvRows([m]));
+}
+
+export async function surveyExportCase({ measurements = 100_000 } = {}) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
+  const core = await loadCore();
+  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
+  const records = makeMeasurements(measurements).map((m, i) => ({ ...m, imageUrl: i < PHOTOS ? `photo-${i}` : undefined }));
+  const server = await serveDist();
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${server.origin}/`);
+    const section = page.getByRole('region', { name: 'Survey', exact: true });
+    await section.getByRole('button', { name: 'New survey' }).click();
+    const form = page.getByRole('form', { name: 'New survey' });
+    await form.getByLabel('Survey title').fill('Export');
+    await form.getByLabel('Surveyor name').fill('Bench');
+    await form.getByLabel('Client name').fill('Bench');
+    await form.getByRole('button', { name: 'Create survey' }).click();
+    await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
+    const surveyId = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const request = indexedDB.open('clearway');
+          request.onsuccess = () => {
+            const all = request.result.transaction('surveys').objectStore('surveys').getAll();
+            all.onsuccess = () => resolve(all.result.find((s) => s.active).id);
+          };
+        }),
+    );
+    // The START measurement the app wrote is part of the survey on both sides.
+    for (let start = 0; start < records.length; start += 5000) {
+      const chunk = records.slice(start, start + 5000);
+      await page.evaluate(seedChunk, { surveyId, records: chunk, rows: rowsOf(core, chunk), photos: start === 0 ? PHOTOS : 0, photoBytes: PHOTO_BYTES });
+    }
+    await page.reload();
+    await page.getByRole('heading', { name: `Measurements (${(measurements + 1).toLocaleString('en')})` }).waitFor({ timeout: 120_000 });
+    await page.addScriptTag({ path: join(root, 'node_modules', 'fflate', 'umd', 'index.js') });
+
+    const source = { csvSource: plainCsv.toString().replace(/^function plainCsv/, 'function plainCsv').concat(helpersSource()), fileNameSource: fileName.toString() };
+    const ours = async (format) => {
+      await section.getByLabel('Export format').selectOption(format);
+      const n = await page.evaluate(() => window.__downloads.length);
+      const download = page.waitForEvent('download', { timeout: 600_000 });
+      await section.getByRole('button', { name: 'Export survey' }).click();
+      await page.waitForFunction((count) => window.__downloads.length > count, n, { timeout: 600_000 });
+      const ms = await page.evaluate(() => window.__downloads.at(-1) - window.__exportClicks.at(-1));
+      return { ms, bytes: new Uint8Array(await readFile(await (await download).path())) };
+    };
+    const peer = async (kind) => {
+      const { ms, url } = await page.evaluate(peerExport, { surveyId, kind, ...source });
+      const bytes = await page.evaluate(async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())), url).then((a) => new Uint8Array(a));
+      return { ms, bytes };
+    };
+    const rounds = async (kind, format) => {
+      const o = [];
+      const p = [];
+      let last = null;
+      for (let round = 0; round < 3; round += 1) {
+        const a = await ours(format);
+        const b = await peer(kind);
+        o.push(a.ms);
+        p.push(b.ms);
+        last = { ours: a.bytes, peer: b.bytes };
+      }
+      return { ours: Math.min(...o), peer: Math.min(...p), last };
+    };
+
+    const csv = await rounds('csv', 'csv');
+    const sameCsv = Buffer.from(csv.last.ours).equals(Buffer.from(csv.last.peer));
+    const zip = await rounds('zip', 'zip');
+    const a = unzipSync(zip.last.ours);
+    const b = unzipSync(zip.last.peer);
+    const photos = (files) => Object.keys(files).filter((n) => n.startsWith('images/')).sort();
+    const samePhotos = photos(a).length === PHOTOS && JSON.stringify(photos(a)) === JSON.stringify(photos(b)) && photos(a).every((n) => Buffer.from(a[n]).equals(Buffer.from(b[n])));
+    const sameZipCsv = Buffer.from(a['documents/measurements.csv'] ?? []).equals(Buffer.from(b['documents/measurements.csv'] ?? [1]));
+    const round = (x) => Math.round(x * 100) / 100;
+    const lines = [
+      {
+        name: `survey-csv-${measurements / 1000}k-from-store-vs-plain-js`,
+        ours: 'the app: click on Export survey (CSV) until the download link is clicked: store read, file written',
+        peer: 'plain JavaScript in the same page: the same store read by index, the CSV written, a Blob made',
+        ratio: round(csv.peer / csv.ours),
+        limit: '>= 2',
+        ours_ms: round(csv.ours),
+        peer_ms: round(csv.peer),
+        bytes: csv.last.ours.length,
+        same_result: sameCsv,
+      },
+      {
+        name: `survey-zip-${measurements / 1000}k-${PHOTOS}-photos-from-store-vs-fflate`,
+        ours: 'the app: click on Export survey (Zip with media) until the download link is clicked: documents, README, traces and photos',
+        peer: 'plain JavaScript + fflate (streaming, stored) in the same page: the CSV and the photos from the same store',
+        ratio: round(zip.peer / zip.ours),
+        limit: '>= 1.5',
+        ours_ms: round(zip.ours),
+        peer_ms: round(zip.peer),
+        same_result: samePhotos && sameZipCsv,
+        same_photos: samePhotos,
+        same_csv: sameZipCsv,
+      },
+    ];
+    for (const line of lines) if (!line.same_result) console.error(`${line.name}: the two sides differ`);
+    if (lines.some((l) => !l.same_result)) process.exitCode = 1;
+    return lines;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** The helpers plainCsv uses (csv.mjs), as source for the page. */
+function helpersSource() {
+  return `
+const HEADER = ${JSON.stringify('Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n')};
+const GUARD = new Set(['=', '+', '-', '@', '\\t', '\\r']);
+function text(v, note) {
+  let s = v == null ? '' : String(v);
+  if (note) s = s.replaceAll(',', ';');
+  if (s.length && GUARD.has(s[0])) s = "'" + s;
+  return /[",\\r\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
+}
+const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
+${fileName.toString()}
+`;
+}

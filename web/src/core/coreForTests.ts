@@ -1,0 +1,24 @@
+// For vitest only: instantiates the REAL core (the wasm package built by
+// scripts/build-wasm.sh) from its bytes on disk, since jsdom cannot fetch it. After this,
+// every function of src/core uses that instance (the package's init returns early).
+// Tests outside src/core call this instead of importing the package (lint keeps the package
+// to src/core).
+import { initSync } from './pkg/clearway_wasm.js';
+
+export async function loadCoreFromDisk(): Promise<void> {
+  // src/ is type-checked as browser code (no Node types): node:fs by a name TS does not resolve.
+  const fsModule = 'node:fs';
+  const fs = (await import(/* @vite-ignore */ fsModule)) as { readFileSync: (path: string) => Uint8Array; existsSync: (path: string) => boolean };
+  // vitest gives this module a file: URL or a server path (/src/core/...), depending on how
+  // it was reached; the working directory is web/ (or the repository, for a root run).
+  const cwd = (globalThis as { process?: { cwd(): string } }).process?.cwd() ?? '.';
+  const here = new URL('./pkg/clearway_wasm_bg.wasm', import.meta.url);
+  const candidates = [
+    here.protocol === 'file:' ? decodeURIComponent(here.pathname) : '',
+    `${cwd}/src/core/pkg/clearway_wasm_bg.wasm`,
+    `${cwd}/web/src/core/pkg/clearway_wasm_bg.wasm`,
+  ];
+  const path = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!path) throw new Error(`The wasm build is missing (run scripts/build-wasm.sh); looked in ${candidates.filter(Boolean).join(', ')}`);
+  initSync({ module: fs.readFileSync(path) });
+}
