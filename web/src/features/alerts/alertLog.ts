@@ -14,15 +14,20 @@
 //
 // or, for anything else, `logAlert(kind, message, fields)`. (alerts never imports routes:
 // the planner imports alerts, so the types are structural here.)
-import type { Alert } from '../../model';
+import type { Alert, JsonValue } from '../../model';
 import { stores, type SaveOutcome } from '../../services/storage';
 import { routeFallbackAlert, type AlertKind, type RouteOutcome } from './transitions';
 
 /** An alert as the log stores it. */
-export interface AlertRecord extends Alert {
+export type AlertRecord = Alert & {
+  /** ISO 8601 UTC. */
+  createdAt: string;
   kind: AlertKind | (string & {});
   message: string;
-}
+};
+
+/** Caller-supplied fields: plain JSON, stored with the alert. */
+export type AlertFields = Record<string, JsonValue>;
 
 let target: { surveyId: string } | null = null;
 
@@ -41,7 +46,7 @@ function newId(): string {
 }
 
 /** Builds the record of an alert (caller fields first: id, surveyId, createdAt, kind and message win). */
-export function buildAlert(surveyId: string, kind: string, message: string, fields: Record<string, unknown> = {}, now = new Date(), id = newId()): AlertRecord {
+export function buildAlert(surveyId: string, kind: string, message: string, fields: AlertFields = {}, now = new Date(), id = newId()): AlertRecord {
   return { ...fields, id, surveyId, createdAt: now.toISOString(), kind, message };
 }
 
@@ -54,7 +59,7 @@ export interface LoggedAlert {
  * Logs an alert for the active survey. Resolves to the record and where it was saved, or
  * null when no survey keeps an alert log now, or when it could not be saved at all.
  */
-export async function logAlert(kind: AlertKind | (string & {}), message: string, fields: Record<string, unknown> = {}): Promise<LoggedAlert | null> {
+export async function logAlert(kind: AlertKind | (string & {}), message: string, fields: AlertFields = {}): Promise<LoggedAlert | null> {
   const surveyId = target?.surveyId;
   if (!surveyId) return null;
   const alert = buildAlert(surveyId, kind, message, fields);

@@ -9,6 +9,7 @@
 //   none  — never had a fix yet (nothing to lose: no alert)
 // Alerts: fresh → stale 'fix-stale'; fresh/stale → lost 'gps-lost'; stale/lost → fresh
 // 'gps-regained'. The serial link becoming 'disconnected' is 'serial-disconnected'.
+import type { JsonValue } from '../../model';
 import type { StorageEvent } from '../../services/storage';
 import { GPS_DISCONNECTED, STALE_FIX_MS, STALE_FIX_WARNING, type GpsView } from '../gps';
 
@@ -31,7 +32,7 @@ export const kindLabel = (kind: string): string => ALERT_KINDS.find((k) => k.kin
 export interface AlertDraft {
   kind: AlertKind;
   message: string;
-  fields?: Record<string, unknown>;
+  fields?: Record<string, JsonValue>;
 }
 
 export type FixHealth = 'none' | 'fresh' | 'stale' | 'lost';

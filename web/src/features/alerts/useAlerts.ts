@@ -1,19 +1,20 @@
 // The survey's alert log as the UI reads it: every alert, newest first, read again on each
 // database-change signal for the alerts store (this tab, other tabs, a recovery).
 import { useEffect, useState } from 'react';
+import type { Alert } from '../../model';
 import { stores, subscribeChanges } from '../../services/storage';
 import type { AlertRecord } from './alertLog';
 
 export type AlertsState = { status: 'loading' } | { status: 'ready'; alerts: AlertRecord[] } | { status: 'failed'; message: string };
 
 /** A stored alert with a kind and message (an older record without them shows its fields as text). */
-function asRecord(alert: Record<string, unknown> & { id: string; surveyId: string; createdAt: string }): AlertRecord {
+function asRecord(alert: Alert): AlertRecord {
   const { id, surveyId, createdAt, kind, message, ...rest } = alert;
   return {
     ...rest,
     id,
     surveyId,
-    createdAt,
+    createdAt: typeof createdAt === 'string' ? createdAt : typeof createdAt === 'number' ? new Date(createdAt).toISOString() : '',
     kind: typeof kind === 'string' && kind ? kind : 'other',
     message: typeof message === 'string' ? message : JSON.stringify(rest),
   };

@@ -152,9 +152,10 @@ export class TraceRecorder {
       timestamp: new Date(sample.at).toISOString(),
       latitude: sample.latitude,
       longitude: sample.longitude,
-      speed: sample.speed,
-      heading: sample.heading,
     };
+    // Written only when known (SPEC §3 fields; the core reads a missing one as none).
+    if (sample.speed !== null) point.speed = sample.speed;
+    if (sample.heading !== null) point.heading = sample.heading;
     if (sample.gapBefore) point.gapBefore = true;
     this.batcher.add(point);
     this.patch({ recorded: this.status.recorded + 1, waiting: this.batcher.waiting });
