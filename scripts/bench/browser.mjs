@@ -38,3 +38,38 @@ export async function serveDist() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
 }
+
+/**
+ * The built app in Chromium with a new survey created through its form (as a surveyor
+ * would): `instrument` runs in the page before any script. The caller closes `close()`.
+ */
+export async function openAppWithSurvey(instrument, title) {
+  const { execFileSync } = await import('node:child_process');
+  const { createRequire } = await import('node:module');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
+  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
+  const server = await serveDist();
+  const browser = await chromium.launch(CHROMIUM);
+  const close = async () => {
+    await browser.close();
+    await server.close();
+  };
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${server.origin}/`);
+    const section = page.getByRole('region', { name: 'Survey', exact: true });
+    await section.getByRole('button', { name: 'New survey' }).click();
+    const form = page.getByRole('form', { name: 'New survey' });
+    await form.getByLabel('Survey title').fill(title);
+    await form.getByLabel('Surveyor name').fill('Bench');
+    await form.getByLabel('Client name').fill('Bench');
+    await form.getByRole('button', { name: 'Create survey' }).click();
+    await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
+    return { page, section, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -15,7 +15,7 @@ import { root } from '../lib.mjs';
 import { nativeSeconds, walk } from './native.mjs';
 import { best, bestInterleaved, importAppModule, loadCore } from './wasm.mjs';
 
-const HEADER = 'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n';
+export const HEADER = 'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n';
 const TYPES = ['bridge', 'tree', 'wire', 'powerLine', 'trafficLight', 'walkway', 'road', 'danger', 'importantNote', ''];
 const NOTES = ['', 'clear', 'low sag, check with utility', '-2 m below sign', 'says "stop"', 'branches overhang, trim'];
 
@@ -50,14 +50,14 @@ export function measurements(n) {
 }
 
 // The peer: plain JavaScript.
-const GUARD = new Set(['=', '+', '-', '@', '\t', '\r']);
-function text(v, note) {
+export const GUARD = new Set(['=', '+', '-', '@', '\t', '\r']);
+export function text(v, note) {
   let s = v == null ? '' : String(v);
   if (note) s = s.replaceAll(',', ';');
   if (s.length && GUARD.has(s[0])) s = "'" + s;
   return /[",\r\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
 }
-const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
+export const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
 export function fileName(m, ext) {
   const road = m.roadNumber == null || m.roadNumber === '' ? 'R000' : 'R' + String(m.roadNumber).padStart(3, '0');
   return `image_${road}_POI${String(m.poiNumber ?? 0).padStart(5, '0')}_${m.poi_type || 'none'}_${m.id.slice(0, 8)}.${ext}`;

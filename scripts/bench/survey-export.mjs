@@ -12,14 +12,12 @@
 //   the SPEC names. The photos and the CSV in both archives are compared byte for byte.
 // Best of 3 interleaved rounds each; ratio = peer time / our time (limits: csv >= 2, zip >= 1.5).
 // A measurement, never a test.
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { root } from '../lib.mjs';
-import { CHROMIUM, serveDist } from './browser.mjs';
-import { fileName, measurements as makeMeasurements, plainCsv } from './csv.mjs';
+import { openAppWithSurvey } from './browser.mjs';
+import { GUARD, HEADER, fileName, measurements as makeMeasurements, num, plainCsv, text } from './csv.mjs';
 import { loadCore } from './wasm.mjs';
 
 const PHOTOS = 200;
@@ -120,25 +118,10 @@ function rowsOf(core, records) {
 }
 
 export async function surveyExportCase({ measurements = 100_000 } = {}) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
   const core = await loadCore();
-  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
   const records = makeMeasurements(measurements).map((m, i) => ({ ...m, imageUrl: i < PHOTOS ? `photo-${i}` : undefined }));
-  const server = await serveDist();
-  const browser = await chromium.launch(CHROMIUM);
+  const { page, section, close } = await openAppWithSurvey(instrument, 'Export');
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
-    const page = await context.newPage();
-    await page.addInitScript(instrument);
-    await page.goto(`${server.origin}/`);
-    const section = page.getByRole('region', { name: 'Survey', exact: true });
-    await section.getByRole('button', { name: 'New survey' }).click();
-    const form = page.getByRole('form', { name: 'New survey' });
-    await form.getByLabel('Survey title').fill('Export');
-    await form.getByLabel('Surveyor name').fill('Bench');
-    await form.getByLabel('Client name').fill('Bench');
-    await form.getByRole('button', { name: 'Create survey' }).click();
-    await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
     const surveyId = await page.evaluate(
       () =>
         new Promise((resolve) => {
@@ -225,23 +208,11 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     if (lines.some((l) => !l.same_result)) process.exitCode = 1;
     return lines;
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }
 
 /** The helpers plainCsv uses (csv.mjs), as source for the page. */
 function helpersSource() {
-  return `
-const HEADER = ${JSON.stringify('Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n')};
-const GUARD = new Set(['=', '+', '-', '@', '\\t', '\\r']);
-function text(v, note) {
-  let s = v == null ? '' : String(v);
-  if (note) s = s.replaceAll(',', ';');
-  if (s.length && GUARD.has(s[0])) s = "'" + s;
-  return /[",\\r\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
-}
-const num = (v, d) => (v == null || !Number.isFinite(v) ? '' : v.toFixed(d));
-${fileName.toString()}
-`;
+  return `const HEADER = ${JSON.stringify(HEADER)};\nconst GUARD = new Set(${JSON.stringify([...GUARD])});\n${text.toString()}\nconst num = ${num.toString()};\n${fileName.toString()}\n`;
 }

@@ -11,11 +11,7 @@
 // and, without a peer, the export times and the page's longest task during each phase.
 // A measurement, never a test: it reports what it saw and does not fail on a slow machine.
 //   node scripts/bench.mjs survey-scale
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { root } from '../lib.mjs';
-import { CHROMIUM, serveDist } from './browser.mjs';
+import { openAppWithSurvey } from './browser.mjs';
 
 const WRITE_DELAY_MS = 50; // SPEC §9
 
@@ -161,23 +157,8 @@ async function untilCountShown(text) {
 }
 
 export async function surveyScaleCase({ measurements = 100_000 } = {}) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
-  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
-  const server = await serveDist();
-  const browser = await chromium.launch(CHROMIUM);
+  const { page, section, close } = await openAppWithSurvey(instrument, 'Scale');
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
-    const page = await context.newPage();
-    await page.addInitScript(instrument);
-    await page.goto(`${server.origin}/`);
-    const section = page.getByRole('region', { name: 'Survey', exact: true });
-    await section.getByRole('button', { name: 'New survey' }).click();
-    const form = page.getByRole('form', { name: 'New survey' });
-    await form.getByLabel('Survey title').fill('Scale');
-    await form.getByLabel('Surveyor name').fill('Bench');
-    await form.getByLabel('Client name').fill('Bench');
-    await form.getByRole('button', { name: 'Create survey' }).click();
-    await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
     const surveyId = await page.evaluate(seed, measurements);
 
     // Open: until the list heading shows the count; the bare peer in the same page.
@@ -272,7 +253,6 @@ export async function surveyScaleCase({ measurements = 100_000 } = {}) {
       },
     ];
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }

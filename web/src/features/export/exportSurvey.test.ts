@@ -46,6 +46,7 @@ describe('exporting the active survey', () => {
     await exportSurvey(SURVEY, 'geojson');
     await exportSurvey(SURVEY, 'gpx');
     await exportSurvey(SURVEY, 'zip');
+    await exportSurvey(SURVEY, 'images');
     await exportSurvey(SURVEY, 'backup');
     expect(shown().map((t) => [t.title, t.description])).toEqual([
       ['CSV exported successfully', undefined],
@@ -53,20 +54,23 @@ describe('exporting the active survey', () => {
       ['Survey exported as GPX', undefined],
       ['Preparing export with media files...', undefined],
       ['Export with media completed', undefined],
+      ['Preparing export with media files...', undefined],
+      ['Survey export with images completed', undefined],
       ['Complete survey export finished', undefined],
     ]);
-    expect(download.saveDownload).toHaveBeenCalledTimes(5);
+    expect(download.saveDownload).toHaveBeenCalledTimes(6);
   });
 
   it('failures name the format and carry the error message', async () => {
     exporter.exportDocument.mockRejectedValue(new ExportError('export-failed', 'disk full'));
     exporter.exportArchive.mockRejectedValue(new Error('worker crashed'));
-    for (const format of ['csv', 'geojson', 'kml', 'zip', 'backup']) expect(await exportSurvey(SURVEY, format)).toBeNull();
+    for (const format of ['csv', 'geojson', 'kml', 'zip', 'images', 'backup']) expect(await exportSurvey(SURVEY, format)).toBeNull();
     expect(shown().filter((t) => t.variant === 'destructive').map((t) => [t.title, t.description])).toEqual([
       ['Failed to export CSV', 'disk full'],
       ['Failed to export GeoJSON', 'disk full'],
       ['Failed to export survey', 'disk full'],
       ['Failed to export with media', 'worker crashed'],
+      ['Failed to export survey with images', 'worker crashed'],
       ['Failed to export complete survey', 'worker crashed'],
     ]);
   });

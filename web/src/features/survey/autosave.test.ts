@@ -1,13 +1,11 @@
 // Auto-save's failure path (SPEC §4 "On failure it keeps an emergency copy of the survey")
 // and where it writes (its own store, never emergency storage), on fake-indexeddb.
-import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Survey } from '../../model';
 import { stores } from '../../services/storage';
-import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { PENDING_SURVEYS_KEY } from '../../services/storage/localCopies';
-import { resetStorageForTests } from '../../services/storage/storageService';
+import { withFreshStore } from '../../testing/freshStore';
 import { AUTOSAVE_EVENT, latestAutosave, runAutosave } from './autosave';
 
 const exporter = vi.hoisted(() => ({ exportArchive: vi.fn() }));
@@ -16,16 +14,7 @@ vi.mock('../../core/survey', () => ({ csvHeader: vi.fn(async () => 'HEADER\r\n')
 
 const SURVEY = { id: 's-1', surveyTitle: 'Night run', createdAt: '2026-11-23T08:00:00Z', active: true, lastAutoSaved: null } as unknown as Survey;
 
-beforeEach(() => {
-  globalThis.indexedDB = new IDBFactory();
-  resetEmergencyDbForTests();
-  resetStorageForTests();
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetStorageForTests();
-});
+withFreshStore();
 
 describe('auto-save', () => {
   it('saves the survey with lastAutoSaved, keeps the zip in its own store and emits autosave-complete', async () => {

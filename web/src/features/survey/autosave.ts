@@ -1,8 +1,8 @@
 // Auto-save (SPEC §4): 5 s after a survey is created, then on schedule, unless disabled.
-// It saves the survey with lastAutoSaved, writes an export (a zip with images, or the CSV
-// when images are off) into the local store as the survey's latest auto-save, emits
-// `autosave-complete` and records the time; on failure it keeps an emergency copy of the
-// survey. The export goes to IndexedDB only, never to emergency storage (which belongs to
+// It writes an export (a zip with images, or the CSV when images are off) into the local
+// store as the survey's latest auto-save, then saves the survey with lastAutoSaved (after
+// the export, so the time shown always names a stored auto-save), emits `autosave-complete`
+// and records the time; on failure it keeps an emergency copy of the survey. The export goes to IndexedDB only, never to emergency storage (which belongs to
 // measurements): when the disk is full it drops the older auto-saves of other surveys first.
 import type { Survey } from '../../model';
 import { keepPendingSurvey, stores } from '../../services/storage';
@@ -29,7 +29,8 @@ export async function runAutosave(survey: Survey, options: AutosaveOptions, now 
   const savedAt = now.toISOString();
   const saved = { ...survey, lastAutoSaved: savedAt };
   try {
-    await updateSurvey(saved);
+    // The export first: the survey records lastAutoSaved (which the workspace shows as 'Last
+    // auto-save') only once the auto-save it names is stored.
     let blob: Blob;
     let format: 'zip' | 'csv';
     if (options.includeImages) {
@@ -41,6 +42,7 @@ export async function runAutosave(survey: Survey, options: AutosaveOptions, now 
       format = 'csv';
     }
     await stores.autosaves.save({ id: saved.id, format, blob, savedAt });
+    await updateSurvey(saved);
     const result = { survey: saved, savedAt, format, bytes: blob.size };
     window.dispatchEvent(new CustomEvent(AUTOSAVE_EVENT, { detail: result }));
     return result;

@@ -4,11 +4,12 @@
 // rows as one line per measurement.
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCoreFromDisk } from '../../core/coreForTests';
 import type * as CoreSurvey from '../../core/survey';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
+import { withFreshStore } from '../../testing/freshStore';
 import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
 import { stores } from '../../services/storage';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
@@ -49,16 +50,7 @@ function failDatabaseWrites(which: 'main' | 'all' = 'main') {
   });
 }
 
-beforeEach(() => {
-  globalThis.indexedDB = new IDBFactory();
-  resetEmergencyDbForTests();
-  resetStorageForTests();
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetStorageForTests();
-});
+withFreshStore();
 beforeAll(loadCoreFromDisk);
 
 describe('the survey lifecycle (SPEC §4)', () => {
