@@ -1,22 +1,14 @@
 // logAlert on fake-indexeddb: an alert belongs to the survey whose log is on, carries the
 // caller's fields (never over its own id, survey, time, kind or message), and nothing is
 // logged while no survey keeps a log. logRouteFallback logs only a real fallback.
-import { IDBFactory } from 'fake-indexeddb';
-import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { stores } from '../../services/storage';
-import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
-import { resetStorageForTests } from '../../services/storage/storageService';
+import { withFreshStore } from '../../testing/freshStore';
 import { logAlert, logRouteFallback, setAlertLogTarget } from './alertLog';
 
-beforeEach(() => {
-  globalThis.indexedDB = new IDBFactory();
-  resetEmergencyDbForTests();
-});
+withFreshStore();
 afterEach(() => {
   setAlertLogTarget(null);
-  resetStorageForTests();
-  localStorage.clear();
 });
 
 describe('logAlert', () => {

@@ -2,24 +2,14 @@
 // transaction; a batch the database refuses twice goes to emergency storage (SPEC §8 "Trace
 // save failures fall back to local storage") and still counts and reads; reads come in
 // time order whatever the ids.
-import { IDBFactory } from 'fake-indexeddb';
-import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Alert, VehicleTracePoint } from '../../model';
+import { withFreshStore } from '../../testing/freshStore';
 import { emergencyEntries } from './emergency';
-import { resetEmergencyDbForTests } from './emergencyDb';
 import { alerts, traces } from './records';
-import { initStorage, probe, resetStorageForTests } from './storageService';
+import { initStorage, probe } from './storageService';
 
-beforeEach(() => {
-  globalThis.indexedDB = new IDBFactory();
-  resetEmergencyDbForTests();
-});
-afterEach(() => {
-  resetStorageForTests();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+withFreshStore();
 
 /** Point `i` of survey s1, `i` seconds after 08:00, with an id that sorts against time. */
 const point = (i: number, surveyId = 's1'): VehicleTracePoint => ({
