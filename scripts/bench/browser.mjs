@@ -55,7 +55,8 @@ export async function openAppWithSurvey(instrument, title) {
     await server.close();
   };
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
+    // The bench injects its peers (fflate, the plain writer) into the page: past the app's CSP.
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true, bypassCSP: true });
     const page = await context.newPage();
     await page.addInitScript(instrument);
     await page.goto(`${server.origin}/`);
