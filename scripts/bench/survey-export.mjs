@@ -12,6 +12,7 @@
 //   the SPEC names. The photos and the CSV in both archives are compared byte for byte.
 // Best of 3 interleaved rounds each; ratio = peer time / our time (limits: csv >= 2, zip >= 1.5).
 // A measurement, never a test.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -112,6 +113,18 @@ async function peerExport({ surveyId, kind, csvSource, fileNameSource }) {
   return { ms: ms2, url: URL.createObjectURL(blob) };
 }
 
+/** Runs in the page: SHA-256 (hex) of a Blob URL's bytes, or of each entry of it as a zip. */
+async function digestOf({ url, zip }) {
+  const hex = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  URL.revokeObjectURL(url);
+  if (!zip) return { whole: await hex(bytes), size: bytes.length };
+  const files = window.fflate.unzipSync(bytes);
+  const entries = {};
+  for (const [name, data] of Object.entries(files)) entries[name] = await hex(data);
+  return { entries, size: bytes.length };
+}
+
 /** The core's running-CSV row of each measurement (what the app writes as it saves one). */
 function rowsOf(core, records) {
   return records.map((m) => core.csvRows([m]));
@@ -153,8 +166,7 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     };
     const peer = async (kind) => {
       const { ms, url } = await page.evaluate(peerExport, { surveyId, kind, ...source });
-      const bytes = await page.evaluate(async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())), url).then((a) => new Uint8Array(a));
-      return { ms, bytes };
+      return { ms, digest: await page.evaluate(digestOf, { url, zip: kind === 'zip' }) };
     };
     const rounds = async (kind, format) => {
       const o = [];
@@ -165,19 +177,21 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
         const b = await peer(kind);
         o.push(a.ms);
         p.push(b.ms);
-        last = { ours: a.bytes, peer: b.bytes };
+        last = { ours: a.bytes, peer: b.digest };
       }
       return { ours: Math.min(...o), peer: Math.min(...p), last };
     };
 
+    const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
     const csv = await rounds('csv', 'csv');
-    const sameCsv = Buffer.from(csv.last.ours).equals(Buffer.from(csv.last.peer));
+    const sameCsv = sha(csv.last.ours) === csv.last.peer.whole;
     const zip = await rounds('zip', 'zip');
     const a = unzipSync(zip.last.ours);
-    const b = unzipSync(zip.last.peer);
-    const photos = (files) => Object.keys(files).filter((n) => n.startsWith('images/')).sort();
-    const samePhotos = photos(a).length === PHOTOS && JSON.stringify(photos(a)) === JSON.stringify(photos(b)) && photos(a).every((n) => Buffer.from(a[n]).equals(Buffer.from(b[n])));
-    const sameZipCsv = Buffer.from(a['documents/measurements.csv'] ?? []).equals(Buffer.from(b['documents/measurements.csv'] ?? [1]));
+    const b = zip.last.peer.entries;
+    const photos = (names) => names.filter((n) => n.startsWith('images/')).sort();
+    const ourPhotos = photos(Object.keys(a));
+    const samePhotos = ourPhotos.length === PHOTOS && JSON.stringify(ourPhotos) === JSON.stringify(photos(Object.keys(b))) && ourPhotos.every((n) => sha(a[n]) === b[n]);
+    const sameZipCsv = sha(a['documents/measurements.csv'] ?? new Uint8Array()) === b['documents/measurements.csv'];
     const round = (x) => Math.round(x * 100) / 100;
     const lines = [
       {
@@ -189,6 +203,7 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
         ours_ms: round(csv.ours),
         peer_ms: round(csv.peer),
         bytes: csv.last.ours.length,
+        peer_bytes: csv.last.peer.size,
         same_result: sameCsv,
       },
       {
