@@ -3,3 +3,5 @@
 export { StorageStartup } from './StorageStartup';
 export { StorageUsage } from './StorageUsage';
 export { downloadRescueFile, noticeFor, startStorage } from './storageNotices';
+export { useStoreRead } from './useStoreRead';
+export type { StoreRead } from './useStoreRead';

@@ -1,10 +1,11 @@
 // Runs the trace recorder for the active survey, on every page (mounted once by the app
 // shell): recording while the survey is active and its enableVehicleTrace is on. Renders
 // nothing; the trace panel of the survey workspace shows what it does.
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { subscribeChanges, stores } from '../../services/storage';
+import { useEffect, useSyncExternalStore } from 'react';
+import { stores } from '../../services/storage';
 import { useGpsController } from '../gps';
 import { useSettings } from '../settings';
+import { useStoreRead } from '../storage';
 import type { Survey } from '../../model';
 import { traceRecorder } from './traceService';
 import type { TraceStatus } from './recorder';
@@ -44,37 +45,7 @@ export function useTraceStatus(): TraceStatus {
 
 /** How many trace points the store holds for the survey (emergency copies included); null while reading. */
 export function useStoredTraceCount(surveyId: string): number | null {
-  const [count, setCount] = useState<{ surveyId: string; value: number } | null>(null);
-  useEffect(() => {
-    let live = true;
-    let reading = false;
-    let again = false;
-    const read = async () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      try {
-        do {
-          again = false;
-          const value = await stores.traces.count(surveyId);
-          if (live && !again) setCount({ surveyId, value });
-        } while (again && live);
-      } catch (error) {
-        console.warn('Trace point count could not be read:', error);
-      } finally {
-        reading = false;
-      }
-    };
-    void read();
-    const off = subscribeChanges((change) => {
-      if (change.store === 'vehicleTraces' || change.store === '*') void read();
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [surveyId]);
-  return count?.surveyId === surveyId ? count.value : null;
+  const read = useStoreRead(surveyId, ['vehicleTraces'], () => stores.traces.count(surveyId));
+  if (read.status === 'failed') console.warn('Trace point count could not be read:', read.error);
+  return read.status === 'ready' ? read.value : null;
 }
