@@ -19,7 +19,6 @@ import {
   clearSurvey,
   createSurvey,
   deleteMeasurement,
-  findActiveSurvey,
   listSurveys,
   loadSurvey,
   restoreLocalCopies,
@@ -69,6 +68,12 @@ interface Summary {
 
 const EMPTY: Summary = { active: null, count: 0, newest: [], highestPoi: 0 };
 
+/** What the workspace shows of the active survey (one read of the store when it can). */
+async function summariseActive(): Promise<Summary> {
+  const { survey, count, newest, highestPoi } = await stores.surveys.activeOverview(FIRST_PAGE);
+  return survey ? { active: survey, count, newest, highestPoi } : EMPTY;
+}
+
 /** What the workspace shows of a survey: its count, newest page and highest POI number. */
 async function summarise(survey: Survey | null): Promise<Summary> {
   if (!survey) return EMPTY;
@@ -108,7 +113,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     try {
       do {
         state.again = false;
-        const next = await summarise(await findActiveSurvey());
+        const next = await summariseActive();
         if (!state.again) show(next);
       } while (state.again);
     } finally {
@@ -124,7 +129,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     void (async () => {
       try {
         await startStorage();
-        const next = await summarise(await findActiveSurvey());
+        const next = await summariseActive();
         if (!live) return;
         show(next);
         setStatus('ready');

@@ -24,7 +24,7 @@ export function transactionDone(tx: IDBTransaction): Promise<void> {
   });
 }
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new DOMException('The request failed', 'UnknownError'));
@@ -161,4 +161,22 @@ export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, indexN
   };
   await transactionDone(tx);
   return deleted;
+}
+
+/** The first `limit` values of a cursor over `source` in `direction` (one transaction's read). */
+export function cursorValues<T>(source: IDBIndex | IDBObjectStore, query: IDBValidKey | IDBKeyRange | null, direction: IDBCursorDirection, limit: number): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const out: T[] = [];
+    const request = source.openCursor(query, direction);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor || out.length >= limit) {
+        resolve(out);
+        return;
+      }
+      out.push(cursor.value as T);
+      cursor.continue();
+    };
+    request.onerror = () => reject(request.error ?? new DOMException('The cursor failed', 'UnknownError'));
+  });
 }

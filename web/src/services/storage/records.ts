@@ -3,6 +3,7 @@
 // storageService.ts; every read merges emergency copies.
 import type { Measurement, MediaKind, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint, Alert } from '../../model';
 import { keyRange } from './keys';
+import { cursorValues, requestResult } from './idbStore';
 import type { AutosaveRecord, CsvRowRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
 import {
@@ -13,6 +14,7 @@ import {
   getAllItems,
   getByIndex,
   getItem,
+  readTogether,
   saveItem,
   saveMeasurement,
   saveRecords,
@@ -24,7 +26,49 @@ import {
 /** Every key of a survey in a [surveyId, …] compound index. */
 const ofSurvey = (surveyId: string) => keyRange([surveyId], [surveyId, []]);
 
+/** What the workspace shows of the active survey: the survey, its count, newest page, highest POI number. */
+export interface SurveyOverview {
+  survey: Survey | null;
+  count: number;
+  newest: Measurement[];
+  highestPoi: number;
+}
+
+/** The active survey: the newest survey marked active (at most one is, normally). */
+const newestActive = (list: readonly Survey[]): Survey | null =>
+  list.filter((survey) => survey.active === true).sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))[0] ?? null;
+
+/** The highest POI number among `top` (the by-survey-poi index's last record), 0 when none. */
+const poiOf = (top: Measurement | undefined) => (typeof top?.poiNumber === 'number' ? top.poiNumber : 0);
+
 export const surveys = {
+  /**
+   * The active survey with its count, newest `pageSize` measurements and highest POI number,
+   * read in one transaction when nothing waits in emergency storage (opening a 100,000-record
+   * survey reads 50 records and three index positions), else through the merging reads.
+   */
+  async activeOverview(pageSize: number): Promise<SurveyOverview> {
+    const together = await readTogether(['surveys', 'measurements'], async (tx) => {
+      const survey = newestActive(await requestResult(tx.objectStore('surveys').getAll() as IDBRequest<Survey[]>));
+      if (!survey) return { survey: null, count: 0, newest: [], highestPoi: 0 };
+      const store = tx.objectStore('measurements');
+      const [count, newest, top] = await Promise.all([
+        requestResult(store.index('by-survey').count(survey.id)),
+        cursorValues<Measurement>(store.index('by-survey-date'), ofSurvey(survey.id), 'prev', pageSize),
+        cursorValues<Measurement>(store.index('by-survey-poi'), keyRange([survey.id, -Infinity], [survey.id, Infinity]), 'prev', 1),
+      ]);
+      return { survey, count, newest, highestPoi: poiOf(top[0]) };
+    });
+    if (together) return together;
+    const survey = newestActive(await surveys.list());
+    if (!survey) return { survey: null, count: 0, newest: [], highestPoi: 0 };
+    const [count, newest, highestPoi] = await Promise.all([
+      measurements.count(survey.id),
+      measurements.page(survey.id, 0, pageSize),
+      measurements.highestPoiNumber(survey.id),
+    ]);
+    return { survey, count, newest, highestPoi };
+  },
   get: (id: string) => getItem('surveys', id),
   /** Adds a new survey; an id already stored fails with 'Item already exists' (SPEC §5). */
   add: (survey: Survey) => addItem('surveys', survey),
@@ -52,7 +96,7 @@ export const measurements = {
       newestFirst: true,
       limit: 1,
     });
-    return typeof top?.poiNumber === 'number' ? top.poiNumber : 0;
+    return poiOf(top);
   },
   /**
    * Saves a measurement and its running-CSV row in one transaction (SPEC §4: written after

@@ -300,6 +300,20 @@ export async function getAllItems<S extends StoreName>(store: S): Promise<Record
   return overlay(stored, store);
 }
 
+/**
+ * Runs `read` on ONE readonly transaction over `names` when IndexedDB alone holds them (no
+ * emergency copy of those stores waiting): the reads see one consistent state and pay one
+ * transaction. Null otherwise (emergency mode, or copies waiting): the caller then reads
+ * store by store through the merging reads below.
+ */
+export async function readTogether<T>(names: readonly StoreName[], read: (tx: IDBTransaction) => Promise<T>): Promise<T | null> {
+  await initStorage();
+  if (mode !== 'indexeddb') return null;
+  const pending = await emergencyEntries().catch(() => null);
+  if (pending === null || pending.some((entry) => names.includes(entry.store))) return null;
+  return withDb((current) => read(current.transaction(names, 'readonly')));
+}
+
 export interface IndexRead {
   /** Reverse index order (SPEC: measurements by-date, newest first). */
   newestFirst?: boolean;
