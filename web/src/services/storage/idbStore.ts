@@ -89,6 +89,20 @@ function index<S extends StoreName>(db: IDBDatabase, store: S, name: string): ID
   }
 }
 
+interface RecordsReader {
+  getAllRecords(options: { query?: IDBValidKey | IDBKeyRange | null; count?: number; direction?: IDBCursorDirection }): IDBRequest<{ value: unknown }[]>;
+}
+
+/** The records of one bulk request, or null when only a cursor can read them (an offset). */
+function bulkRead(source: IDBIndex, query: IDBValidKey | IDBKeyRange | null, direction: 'next' | 'prev', offset: number, limit: number): Promise<unknown[]> | null {
+  if (offset > 0) return null;
+  const count = limit === Infinity ? undefined : limit;
+  if (direction === 'next') return requestResult(source.getAll(query, count));
+  if (!('getAllRecords' in source)) return null;
+  const request = (source as unknown as RecordsReader).getAllRecords({ query, count, direction: 'prev' });
+  return requestResult(request).then((records) => records.map((record) => record.value));
+}
+
 /**
  * Records of an index in key order (`prev`: reversed), skipping `offset` and reading at most
  * `limit` — only what is asked for is read.
@@ -110,8 +124,11 @@ export function idbGetByIndex<S extends StoreName>(
       return;
     }
     const limit = page.limit ?? Infinity;
-    if (direction === 'next' && !page.offset && limit !== Infinity) {
-      requestResult(source.getAll(query, limit)).then((rows) => resolve(rows as RecordOf<S>[]), reject);
+    // One request instead of a cursor step per record: forward from the start is getAll; a
+    // reverse read is getAllRecords where the browser has it (Chromium 141+).
+    const bulk = bulkRead(source, query, direction, page.offset ?? 0, limit);
+    if (bulk) {
+      bulk.then((rows) => resolve(rows as RecordOf<S>[]), reject);
       return;
     }
     const out: RecordOf<S>[] = [];
@@ -163,8 +180,10 @@ export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, indexN
   return deleted;
 }
 
-/** The first `limit` values of a cursor over `source` in `direction` (one transaction's read). */
-export function cursorValues<T>(source: IDBIndex | IDBObjectStore, query: IDBValidKey | IDBKeyRange | null, direction: IDBCursorDirection, limit: number): Promise<T[]> {
+/** The first `limit` values of `source` in `direction`, in one request where the browser can. */
+export function indexValues<T>(source: IDBIndex, query: IDBValidKey | IDBKeyRange | null, direction: 'next' | 'prev', limit: number): Promise<T[]> {
+  const bulk = bulkRead(source, query, direction, 0, limit);
+  if (bulk) return bulk as Promise<T[]>;
   return new Promise((resolve, reject) => {
     const out: T[] = [];
     const request = source.openCursor(query, direction);

@@ -3,7 +3,7 @@
 // storageService.ts; every read merges emergency copies.
 import type { Measurement, MediaKind, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint, Alert } from '../../model';
 import { keyRange } from './keys';
-import { cursorValues, requestResult } from './idbStore';
+import { indexValues, requestResult } from './idbStore';
 import type { AutosaveRecord, CsvRowRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
 import {
@@ -54,8 +54,8 @@ export const surveys = {
       const store = tx.objectStore('measurements');
       const [count, newest, top] = await Promise.all([
         requestResult(store.index('by-survey').count(survey.id)),
-        cursorValues<Measurement>(store.index('by-survey-date'), ofSurvey(survey.id), 'prev', pageSize),
-        cursorValues<Measurement>(store.index('by-survey-poi'), keyRange([survey.id, -Infinity], [survey.id, Infinity]), 'prev', 1),
+        indexValues<Measurement>(store.index('by-survey-date'), ofSurvey(survey.id), 'prev', pageSize),
+        indexValues<Measurement>(store.index('by-survey-poi'), keyRange([survey.id, -Infinity], [survey.id, Infinity]), 'prev', 1),
       ]);
       return { survey, count, newest, highestPoi: poiOf(top[0]) };
     });
