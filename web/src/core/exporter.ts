@@ -165,17 +165,21 @@ export async function exportArchive(
   };
   let skipped = 0;
   try {
+    // Each medium is read while the worker packs the one before, the first while it writes
+    // the documents (one read ahead: memory stays at two media).
+    const read = (item: MediaItem) =>
+      mediaBytes(item).catch((error: unknown) => {
+        console.warn(`Export: the ${item.kind} of measurement ${item.measurementId} could not be read; skipped.`, error);
+        return null;
+      });
+    let ahead = media.length > 0 ? read(media[0]) : null;
     const { message, transfer } = await toMessage(records);
     session.send({ type: 'archive-start', records: message, kind, created: new Date().toISOString() }, transfer);
     await take();
     onProgress?.({ done: 0, total: media.length });
     for (const [i, item] of media.entries()) {
-      let bytes: ArrayBuffer | null = null;
-      try {
-        bytes = await mediaBytes(item);
-      } catch (error) {
-        console.warn(`Export: the ${item.kind} of measurement ${item.measurementId} could not be read; skipped.`, error);
-      }
+      const bytes = await ahead;
+      ahead = i + 1 < media.length ? read(media[i + 1]) : null;
       if (bytes === null) {
         skipped += 1;
       } else {
