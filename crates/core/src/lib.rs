@@ -4,6 +4,7 @@
 //! `clearway` CLI). Each module owns one domain.
 
 pub mod backup;
+pub mod clearance;
 pub mod export;
 pub mod geodesy;
 pub mod import;
