@@ -11,6 +11,7 @@ pub mod import;
 pub mod nmea;
 pub mod poi;
 pub mod polyline;
+pub mod rangefinder;
 pub mod route_optimise;
 pub mod survey;
 pub mod track;
