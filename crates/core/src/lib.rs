@@ -12,6 +12,7 @@ pub mod nmea;
 pub mod poi;
 pub mod polyline;
 pub mod rangefinder;
+pub mod report;
 pub mod route_optimise;
 pub mod survey;
 pub mod track;

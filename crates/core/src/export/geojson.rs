@@ -111,7 +111,7 @@ pub fn write_geojson(
 
 /// The trace's segments of two or more points as flat lat/lon lines: a segment of one point
 /// (between two gaps) draws no line.
-pub(super) fn trace_lines(traces: &[VehicleTracePoint]) -> Vec<Vec<f64>> {
+pub(crate) fn trace_lines(traces: &[VehicleTracePoint]) -> Vec<Vec<f64>> {
     trace_segments(traces)
         .filter(|segment| segment.len() >= 2)
         .map(|segment| {
