@@ -38,7 +38,7 @@ pub fn measurement_columns() -> String {
 /// One survey's records, read once.
 #[wasm_bindgen]
 pub struct SurveyRecords {
-    data: SurveyData,
+    pub(crate) data: SurveyData,
 }
 
 #[wasm_bindgen]

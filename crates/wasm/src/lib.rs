@@ -22,6 +22,9 @@ mod route;
 /// Margins against the load, display units and the rangefinder stream (issue 15).
 mod clearance;
 
+/// The survey report PDF over records already inside wasm (issue 15).
+mod report;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 

@@ -48,7 +48,7 @@ heightM: number,
 /**
  * The rangefinder reported a weak target (its quality digit).
  */
-weak: boolean, };
+weak?: boolean, };
 
 export type Survey = { surveyTitle: string, name: string, surveyorName: string, surveyor: string, clientName: string, customerName: string, id: string, createdAt?: JsonValue, active: boolean, 
 /**

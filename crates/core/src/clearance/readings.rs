@@ -93,6 +93,8 @@ pub struct Reading {
     pub height_m: f64,
     /// The rangefinder reported a weak target (its quality digit).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    // Omitted when false, so optional (`#[ts(optional)]` takes only an `Option`).
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
     pub weak: bool,
 }
 
