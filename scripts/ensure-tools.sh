@@ -4,7 +4,8 @@
 #   wasm     a Rust → wasm32 toolchain and the wasm-bindgen CLI matching Cargo.lock
 #   browser  Debian's Chromium (never `npx playwright install`: it downloads and fails here)
 #   fuzz     cargo-fuzz, for scripts/fuzz.sh
-#   gis      GDAL's command-line tools (ogrinfo) and unzip, the independent readers of the export tests
+#   gis      GDAL's command-line tools (ogrinfo), unzip and poppler (pdftotext, pdftoppm), the
+#            independent readers of the export and report tests
 #   osrm     a real OSRM (osrm-routed) and a prepared Monaco road graph under target/osrm, for the
 #            routing tests (PyPI osrm-bindings wheel + the Monaco extract its sdist carries)
 set -euo pipefail
@@ -53,7 +54,7 @@ ensure_browser() {
 }
 
 ensure_gis() {
-  apt_install gdal-bin unzip
+  apt_install gdal-bin unzip poppler-utils
 }
 
 # OSRM for the routing tests (reviews/wave2-ecosystem.md §2). Debian has no OSRM and npm's

@@ -107,7 +107,7 @@ fn write(
     Ok(())
 }
 
-fn backup_error(path: &str, e: &BackupError) -> CliError {
+pub(crate) fn backup_error(path: &str, e: &BackupError) -> CliError {
     match e {
         BackupError::Io(io) => CliError::input(format!("cannot read {path}: {io}")),
         e => CliError::input(format!("{path}: {e}")),

@@ -8,6 +8,7 @@ mod demo;
 mod export_cmd;
 mod geo_cmd;
 mod nmea_cmd;
+mod report_cmd;
 mod terminal;
 
 use std::process::ExitCode;
@@ -65,6 +66,18 @@ enum Command {
         /// line per whole percent); on a terminal the bar is always drawn
         #[arg(long)]
         progress: bool,
+    },
+    /// Writes the survey report PDF of a backup: cover, map, POI table with margins, a page
+    /// per Fail/Tight POI with its photos and readings, the alert log.
+    Report {
+        /// The survey backup (a zip written by the app)
+        backup: String,
+        /// The PDF file to write
+        #[arg(short, long)]
+        out: String,
+        /// metric or feet-inches (clearances rounded down, load figures up)
+        #[arg(long, default_value = "metric")]
+        units: String,
     },
     /// Imports a route file (GPX, KML, GeoJSON) and prints it as a GeoJSON line.
     Route {
@@ -210,6 +223,7 @@ fn main() -> ExitCode {
             out,
             progress,
         } => export_cmd::run(&backup, &format, &out, progress),
+        Command::Report { backup, out, units } => report_cmd::run(&backup, &out, &units),
         Command::Route { file, simplify } => geo_cmd::route(&file, simplify),
         Command::Polyline { action } => match action {
             PolylineAction::Decode { encoded, precision } => geo_cmd::decode(&encoded, precision),

@@ -4,12 +4,15 @@
 //! `clearway` CLI). Each module owns one domain.
 
 pub mod backup;
+pub mod clearance;
 pub mod export;
 pub mod geodesy;
 pub mod import;
 pub mod nmea;
 pub mod poi;
 pub mod polyline;
+pub mod rangefinder;
+pub mod report;
 pub mod route_optimise;
 pub mod survey;
 pub mod track;

@@ -38,7 +38,7 @@ pub fn measurement_columns() -> String {
 /// One survey's records, read once.
 #[wasm_bindgen]
 pub struct SurveyRecords {
-    data: SurveyData,
+    pub(crate) data: SurveyData,
 }
 
 #[wasm_bindgen]
@@ -106,9 +106,10 @@ impl SurveyRecords {
         Ok(out)
     }
 
-    /// The CSV document (SPEC §9 columns and number formats).
+    /// The CSV document (SPEC §9 columns and number formats, then the clearance columns
+    /// when the survey carries clearance data).
     pub fn csv(&self) -> Vec<u8> {
-        export::csv::csv_document(&self.data.measurements)
+        export::csv::survey_csv_document(&self.data)
     }
 }
 

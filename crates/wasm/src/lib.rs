@@ -19,6 +19,12 @@ mod records;
 /// Route import (GPX, KML, GeoJSON), stop ordering and path length over flat arrays.
 mod route;
 
+/// Margins against the load, display units and the rangefinder stream (issue 15).
+mod clearance;
+
+/// The survey report PDF over records already inside wasm (issue 15).
+mod report;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 

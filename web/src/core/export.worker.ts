@@ -4,7 +4,7 @@
 // written so far come straight back (transferred), one reply per step, so neither side ever
 // holds the whole archive.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
-import init, { SurveyArchive, SurveyRecords } from './pkg/clearway_wasm.js';
+import init, { SurveyArchive, SurveyRecords, surveyReport } from './pkg/clearway_wasm.js';
 import type { FromExportWorker, RecordsMessage, ToExportWorker } from './exportProtocol';
 
 const scope = self as unknown as {
@@ -88,6 +88,24 @@ async function handle(message: ToExportWorker): Promise<void> {
       archive?.free();
       archive = null;
       return;
+    case 'report': {
+      const data = records(message.records);
+      try {
+        const pdf = surveyReport(
+          data,
+          new Uint8Array(message.regularFont),
+          new Uint8Array(message.boldFont),
+          message.units,
+          message.photoIds,
+          new Uint8Array(message.photoBytes),
+          message.photoLengths,
+        );
+        post({ type: 'bytes', bytes: bytesOf(pdf), last: true });
+      } finally {
+        data.free();
+      }
+      return;
+    }
   }
 }
 

@@ -23,7 +23,18 @@ export type ToExportWorker =
   | { type: 'archive-start'; records: RecordsMessage; kind: ArchiveKind; created: string }
   | { type: 'archive-media'; measurementId: string; kind: MediaKind; bytes: ArrayBuffer }
   | { type: 'archive-finish' }
-  | { type: 'archive-abort' };
+  | { type: 'archive-abort' }
+  /** The survey report PDF (issue 15): fonts and photos as bytes, photo ids one per line. */
+  | {
+      type: 'report';
+      records: RecordsMessage;
+      regularFont: ArrayBuffer;
+      boldFont: ArrayBuffer;
+      units: 'metric' | 'feetInches';
+      photoIds: string;
+      photoBytes: ArrayBuffer;
+      photoLengths: Uint32Array;
+    };
 
 export type FromExportWorker =
   /**

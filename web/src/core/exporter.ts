@@ -195,3 +195,57 @@ export async function exportArchive(
     session.close();
   }
 }
+
+/** The report's fonts, as the app serves them (web/public/fonts, the CLI's too). */
+export interface ReportFonts {
+  regular: ArrayBuffer;
+  bold: ArrayBuffer;
+}
+
+/**
+ * The survey report PDF (issue 15), written by the core in the worker: the same bytes as
+ * `clearway report` for the same records, fonts and photos. Photos are read one at a time
+ * (`onProgress` counts them); one that cannot be read is left out.
+ */
+export async function exportReport(
+  records: SurveyRecordSet,
+  fonts: ReportFonts,
+  units: 'metric' | 'feetInches',
+  photos: readonly MediaItem[],
+  onProgress?: (progress: ArchiveProgress) => void,
+): Promise<Blob> {
+  const ids: string[] = [];
+  const parts: Uint8Array[] = [];
+  for (const [i, item] of photos.entries()) {
+    try {
+      const bytes = await mediaBytes(item);
+      if (bytes) {
+        ids.push(item.measurementId);
+        parts.push(new Uint8Array(bytes));
+      }
+    } catch (error) {
+      console.warn(`Report: the photo of measurement ${item.measurementId} could not be read; left out.`, error);
+    }
+    onProgress?.({ done: i + 1, total: photos.length });
+  }
+  const lengths = Uint32Array.from(parts, (p) => p.byteLength);
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.byteLength;
+  }
+  const session = new ExportSession();
+  try {
+    const { message, transfer } = await toMessage(records);
+    session.send(
+      { type: 'report', records: message, regularFont: fonts.regular, boldFont: fonts.bold, units, photoIds: ids.join('\n'), photoBytes: all.buffer, photoLengths: lengths },
+      [...transfer, all.buffer],
+    );
+    const reply = await session.next();
+    if (reply.type !== 'bytes') throw new ExportError('export-failed', 'The export worker answered out of turn');
+    return new Blob([reply.bytes], { type: 'application/pdf' });
+  } finally {
+    session.close();
+  }
+}

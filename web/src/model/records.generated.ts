@@ -4,6 +4,52 @@
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
+export type LoadProfile = { 
+/**
+ * The load's height above the road, in metres.
+ */
+heightM?: number, 
+/**
+ * The load's width, in metres.
+ */
+widthM?: number, 
+/**
+ * The load's length, in metres.
+ */
+lengthM?: number, 
+/**
+ * The required buffer above the load, in metres.
+ */
+bufferM: number, 
+/**
+ * A margin from 0 up to this many metres is Tight.
+ */
+tightBandM: number, 
+/**
+ * The temperature expected on the day of the move, in °C (for the wire-sag flag).
+ */
+moveTempC?: number, 
+/**
+ * A wire surveyed more than this many °C cooler than the move is flagged for sag.
+ */
+sagDeltaC: number, };
+
+export type ReadingMethod = "laser" | "polePass" | "poleStrike" | "tape" | "manual";
+
+export type Reading = { 
+/**
+ * Where across the road: `left`, `centre`, `right`, `lane 2`… (free text).
+ */
+lane: string, method: ReadingMethod, 
+/**
+ * The figure, in metres.
+ */
+heightM: number, 
+/**
+ * The rangefinder reported a weak target (its quality digit).
+ */
+weak?: boolean, };
+
 export type Survey = { surveyTitle: string, name: string, surveyorName: string, surveyor: string, clientName: string, customerName: string, id: string, createdAt?: JsonValue, active: boolean, 
 /**
  * When the survey was last auto-saved, ISO 8601 UTC.
@@ -24,7 +70,11 @@ measurementsSynced?: JsonValue,
 /**
  * Cloud only: the owning account.
  */
-ownerId?: JsonValue, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+ownerId?: JsonValue, 
+/**
+ * The load this survey is made for (issue 15); see [`crate::clearance`].
+ */
+loadProfile?: LoadProfile, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type Measurement = { id: string, 
 /**
@@ -70,7 +120,20 @@ lengthMeasure?: number, groundRef?: JsonValue, createdAt?: JsonValue, mileMarker
 /**
  * Cloud only.
  */
-lastSyncedAt?: JsonValue, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+lastSyncedAt?: JsonValue, 
+/**
+ * Readings per lane (issue 15): the height is the lowest; see
+ * [`crate::clearance::readings`].
+ */
+readings?: Array<Reading>, 
+/**
+ * A wire's air temperature when surveyed, °C (for the sag flag).
+ */
+wireTempC?: number, 
+/**
+ * When a wire was surveyed, ISO 8601 or the time of day as typed.
+ */
+wireTime?: string, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type MediaKind = "image" | "video" | "drawing";
 

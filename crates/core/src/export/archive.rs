@@ -54,7 +54,7 @@ impl<W: Write> ExportArchive<W> {
                 ExportFormat::Zip => continue,
             };
             match format {
-                ExportFormat::Csv => csv::write_csv(&mut doc, &data.measurements)?,
+                ExportFormat::Csv => csv::write_survey_csv(&mut doc, data)?,
                 ExportFormat::Json => json::write_json(&mut doc, data)?,
                 ExportFormat::GeoJson => geojson::write_geojson(&mut doc, data, Layers::POIS)?,
                 ExportFormat::Gpx => gpx::write_gpx(&mut doc, data, Layers::POIS)?,

@@ -22,7 +22,8 @@ use std::io::{self, Write};
 use super::MediaKind;
 use super::naming::push_media_file_name;
 use super::number::{decimals, push_fixed, push_u64};
-use crate::survey::Measurement;
+use crate::clearance;
+use crate::survey::{Measurement, SurveyData};
 
 /// The header row.
 pub const HEADER: &str = "Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing\r\n";
@@ -122,7 +123,50 @@ pub fn csv_rows(measurements: &[Measurement]) -> Vec<u8> {
     buf
 }
 
+/// The CSV export of a whole survey: the SPEC's columns, then, when the survey carries
+/// clearance data ([`crate::clearance::columns::applies`]), the clearance columns after them.
+///
+/// ```
+/// use clearway_core::{clearance::LoadProfile, export::csv::{survey_csv_document, HEADER}};
+/// use clearway_core::survey::{Measurement, SurveyData};
+/// let mut data = SurveyData::default();
+/// data.measurements.push(Measurement { height_m: Some(4.85), ..Default::default() });
+/// assert!(survey_csv_document(&data).starts_with(HEADER.as_bytes()), "no load: SPEC columns only");
+/// data.survey.fields.load_profile = Some(LoadProfile { height_m: Some(4.6), ..Default::default() });
+/// let text = String::from_utf8(survey_csv_document(&data)).unwrap();
+/// assert!(text.starts_with(HEADER.trim_end()));
+/// assert!(text.lines().nth(1).unwrap().ends_with(",manual,,,,,,4.850,,,0.100,Tight,,,,"));
+/// ```
+#[must_use]
+pub fn survey_csv_document(data: &SurveyData) -> Vec<u8> {
+    if !clearance::columns::applies(data) {
+        return csv_document(&data.measurements);
+    }
+    let load = data.survey.fields.load_profile.as_ref();
+    let mut buf = Vec::with_capacity(HEADER.len() + data.measurements.len() * 220);
+    buf.extend_from_slice(HEADER.trim_end().as_bytes());
+    buf.extend_from_slice(clearance::columns::CSV_HEADER_EXTRA.as_bytes());
+    buf.extend_from_slice(b"\r\n");
+    for m in &data.measurements {
+        push_spec_cells(&mut buf, m);
+        clearance::columns::push_csv_cells(&mut buf, m, load);
+        buf.extend_from_slice(b"\r\n");
+    }
+    buf
+}
+
+/// Writes [`survey_csv_document`].
+pub fn write_survey_csv(mut out: impl Write, data: &SurveyData) -> io::Result<()> {
+    out.write_all(&survey_csv_document(data))?;
+    out.flush()
+}
+
 fn push_row(buf: &mut Vec<u8>, m: &Measurement) {
+    push_spec_cells(buf, m);
+    buf.extend_from_slice(b"\r\n");
+}
+
+fn push_spec_cells(buf: &mut Vec<u8>, m: &Measurement) {
     let number = |buf: &mut Vec<u8>, v: Option<f64>, d: usize| {
         if let Some(v) = v {
             push_fixed(buf, v, d);
@@ -163,7 +207,6 @@ fn push_row(buf: &mut Vec<u8>, m: &Measurement) {
             push_media_file_name(buf, m, kind);
         }
     }
-    buf.extend_from_slice(b"\r\n");
 }
 
 /// Whether a spreadsheet would take a cell starting with this byte as a formula.

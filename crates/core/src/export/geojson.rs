@@ -48,11 +48,17 @@ pub fn write_geojson(
         }
         first = false;
     };
+    let clearance = crate::clearance::columns::applies(data);
+    let load = data.survey.fields.load_profile.as_ref();
     if layers.pois {
         for m in &data.measurements {
             if let (Some(lat), Some(lon)) = (m.latitude, m.longitude) {
                 separate(&mut buf);
                 push_point_feature(&mut buf, m, lat, lon);
+                if clearance {
+                    push_clearance_properties(&mut buf, m, load);
+                }
+                buf.extend_from_slice(b"}}");
                 if buf.len() > 1 << 16 {
                     out.write_all(&buf)?;
                     buf.clear();
@@ -105,7 +111,7 @@ pub fn write_geojson(
 
 /// The trace's segments of two or more points as flat lat/lon lines: a segment of one point
 /// (between two gaps) draws no line.
-pub(super) fn trace_lines(traces: &[VehicleTracePoint]) -> Vec<Vec<f64>> {
+pub(crate) fn trace_lines(traces: &[VehicleTracePoint]) -> Vec<Vec<f64>> {
     trace_segments(traces)
         .filter(|segment| segment.len() >= 2)
         .map(|segment| {
@@ -175,7 +181,25 @@ fn push_point_feature(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
             None => buf.extend_from_slice(b"null"),
         }
     }
-    buf.extend_from_slice(b"}}");
+}
+
+/// The clearance properties (issue 15), after the SPEC's: `null` for none.
+fn push_clearance_properties(
+    buf: &mut Vec<u8>,
+    m: &Measurement,
+    load: Option<&crate::clearance::LoadProfile>,
+) {
+    use crate::clearance::columns::{Value, fields};
+    for (key, value) in fields(m, load) {
+        buf.extend_from_slice(b",\"");
+        buf.extend_from_slice(key.as_bytes());
+        buf.extend_from_slice(b"\":");
+        match value {
+            Value::Number(v, places) => push_fixed(buf, v, places),
+            Value::Text(t) => push_str(buf, &t),
+            Value::None => buf.extend_from_slice(b"null"),
+        }
+    }
 }
 
 /// `"geometry":{"type":"LineString","coordinates":[[lon,lat],...]}` from flat lat/lon.

@@ -52,10 +52,12 @@ pub fn write_kml(
             .iter()
             .filter_map(|m| Some((m, m.latitude?, m.longitude?)))
     };
+    let clearance = crate::clearance::columns::applies(data);
+    let load = data.survey.fields.load_profile.as_ref();
     if layers.pois && positioned().next().is_some() {
         buf.extend_from_slice(b"<Folder><name>Points of interest</name>\n");
         for (m, lat, lon) in positioned() {
-            push_poi(&mut buf, m, lat, lon);
+            push_poi(&mut buf, m, lat, lon, clearance, load);
             if buf.len() > 1 << 16 {
                 out.write_all(&buf)?;
                 buf.clear();
@@ -92,7 +94,15 @@ pub fn write_kml(
     Ok(())
 }
 
-fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
+/// A POI placemark; with the clearance fields when the survey carries clearance data.
+fn push_poi(
+    buf: &mut Vec<u8>,
+    m: &Measurement,
+    lat: f64,
+    lon: f64,
+    clearance: bool,
+    load: Option<&crate::clearance::LoadProfile>,
+) {
     buf.extend_from_slice(b"<Placemark><name>");
     push_text(buf, &poi_identifier(m));
     buf.extend_from_slice(b"</name>");
@@ -113,11 +123,42 @@ fn push_poi(buf: &mut Vec<u8>, m: &Measurement, lat: f64, lon: f64) {
     }
     buf.extend_from_slice(b"<description>");
     push_html_text(buf, &String::from_utf8_lossy(&description));
-    buf.extend_from_slice(b"</description><Point><coordinates>");
+    buf.extend_from_slice(b"</description>");
+    if clearance {
+        push_clearance_data(buf, m, load);
+    }
+    buf.extend_from_slice(b"<Point><coordinates>");
     push_fixed(buf, lon, decimals::LAT_LON);
     buf.push(b',');
     push_fixed(buf, lat, decimals::LAT_LON);
     buf.extend_from_slice(b"</coordinates></Point></Placemark>\n");
+}
+
+/// The clearance fields (issue 15) as KML `ExtendedData`; fields without a value are left out.
+fn push_clearance_data(
+    buf: &mut Vec<u8>,
+    m: &Measurement,
+    load: Option<&crate::clearance::LoadProfile>,
+) {
+    use crate::clearance::columns::{Value, fields};
+    buf.extend_from_slice(b"<ExtendedData>");
+    for (key, value) in fields(m, load) {
+        let text = match value {
+            Value::Number(v, places) => {
+                let mut t = Vec::new();
+                push_fixed(&mut t, v, places);
+                String::from_utf8_lossy(&t).into_owned()
+            }
+            Value::Text(t) => t,
+            Value::None => continue,
+        };
+        buf.extend_from_slice(b"<Data name=\"");
+        buf.extend_from_slice(key.as_bytes());
+        buf.extend_from_slice(b"\"><value>");
+        push_text(buf, &text);
+        buf.extend_from_slice(b"</value></Data>");
+    }
+    buf.extend_from_slice(b"</ExtendedData>");
 }
 
 fn push_line(buf: &mut Vec<u8>, name: &str, colour: Option<&str>, flat: &[f64]) {

@@ -178,7 +178,7 @@ pub fn write_document(
     format: ExportFormat,
 ) -> Result<(), ExportError> {
     match format {
-        ExportFormat::Csv => csv::write_csv(out, &data.measurements)?,
+        ExportFormat::Csv => csv::write_survey_csv(out, data)?,
         ExportFormat::Json => json::write_json(out, data)?,
         ExportFormat::GeoJson => geojson::write_geojson(out, data, Layers::ALL)?,
         ExportFormat::Gpx => gpx::write_gpx(out, data, Layers::ALL)?,

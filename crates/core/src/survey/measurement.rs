@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::lenient;
+use crate::clearance::Reading;
 
 /// One measurement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -163,6 +164,25 @@ pub struct Measurement {
     /// Cloud only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_synced_at: Option<Value>,
+    /// Readings per lane (issue 15): the height is the lowest; see
+    /// [`crate::clearance::readings`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readings: Option<Vec<Reading>>,
+    /// A wire's air temperature when surveyed, °C (for the sag flag).
+    #[serde(
+        rename = "wireTempC",
+        default,
+        deserialize_with = "lenient::number",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub wire_temp_c: Option<f64>,
+    /// When a wire was surveyed, ISO 8601 or the time of day as typed.
+    #[serde(
+        default,
+        deserialize_with = "lenient::text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub wire_time: Option<String>,
     /// Fields this version does not know, kept as they came.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::lenient;
+use crate::clearance::LoadProfile;
 
 /// A survey: its three mirrored names, merged, and every other field.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -112,6 +113,9 @@ pub struct SurveyFields {
     /// Cloud only: the owning account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner_id: Option<Value>,
+    /// The load this survey is made for (issue 15); see [`crate::clearance`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_profile: Option<LoadProfile>,
     /// Fields this version does not know, kept as they came.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

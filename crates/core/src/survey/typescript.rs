@@ -45,6 +45,9 @@ fn render() -> String {
     let cfg = Config::new();
     let decls = [
         <serde_json::Value as TS>::decl(&cfg),
+        crate::clearance::LoadProfile::decl(&cfg),
+        crate::clearance::ReadingMethod::decl(&cfg),
+        crate::clearance::Reading::decl(&cfg),
         SurveyShape::decl(&cfg),
         Measurement::decl(&cfg),
         MediaKind::decl(&cfg),

@@ -1,6 +1,6 @@
 // Exporting a survey (SPEC §4, §8 export toasts, §9 formats): records and media read from
 // the local store, written by the core in a worker, saved as a download.
-import { exportArchive, exportDocument } from '../../core/exporter';
+import { exportArchive, exportDocument, exportReport } from '../../core/exporter';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
@@ -16,6 +16,7 @@ export const EXPORT_CHOICES = [
   { format: 'zip', label: 'Zip with media' },
   { format: 'images', label: 'Survey with images (zip, no videos)' },
   { format: 'backup', label: 'Survey backup (for the clearway CLI)' },
+  { format: 'report', label: 'Survey report (PDF)' },
 ] as const;
 
 export type ExportFormat = (typeof EXPORT_CHOICES)[number]['format'];
@@ -30,6 +31,7 @@ const TOASTS = {
   zip: { preparing: 'Preparing export with media files...', ok: 'Export with media completed', failed: 'Failed to export with media' },
   images: { ok: 'Survey export with images completed', failed: 'Failed to export survey with images' },
   backup: { ok: 'Complete survey export finished', failed: 'Failed to export complete survey' },
+  report: { ok: 'Survey report ready', failed: 'Failed to write the survey report' },
 } as const;
 
 export const NO_ACTIVE_SURVEY = 'No active survey to export';
@@ -43,6 +45,7 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   zip: 'zip',
   images: 'images.zip',
   backup: 'clearway-backup.zip',
+  report: 'report.pdf',
 };
 
 /** `{title}_{yyyy-mm-dd}.{ext}`, the title reduced to safe file-name characters. */
@@ -57,13 +60,29 @@ export interface ExportProgress {
   total: number;
 }
 
+/** The report's fonts (web/public/fonts: DejaVu Sans Condensed, the CLI's too). */
+async function loadReportFonts(): Promise<{ regular: ArrayBuffer; bold: ArrayBuffer }> {
+  const get = async (file: string) => {
+    const response = await fetch(`${import.meta.env.BASE_URL}fonts/${file}`);
+    if (!response.ok) throw new Error(`The report font ${file} could not be loaded (${response.status}).`);
+    return response.arrayBuffer();
+  };
+  const [regular, bold] = await Promise.all([get('DejaVuSansCondensed.ttf'), get('DejaVuSansCondensed-Bold.ttf')]);
+  return { regular, bold };
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Exports the active survey in `format` and saves the file, with the SPEC toasts.
  * Resolves to the file name, or null when nothing was exported.
  */
-export async function exportSurvey(survey: Survey | null, format: string, onProgress?: (progress: ExportProgress) => void): Promise<string | null> {
+export async function exportSurvey(
+  survey: Survey | null,
+  format: string,
+  onProgress?: (progress: ExportProgress) => void,
+  options: { units?: 'metric' | 'feetInches' } = {},
+): Promise<string | null> {
   if (!survey) {
     toast({ title: NO_ACTIVE_SURVEY, variant: 'destructive' });
     return null;
@@ -73,11 +92,15 @@ export async function exportSurvey(survey: Survey | null, format: string, onProg
     return null;
   }
   const name = exportFileName(survey, format);
-  const failed = format === 'csv' || format === 'geojson' || format === 'zip' || format === 'images' || format === 'backup' ? TOASTS[format].failed : TOASTS.document.failed;
+  const failed =
+    format === 'csv' || format === 'geojson' || format === 'zip' || format === 'images' || format === 'backup' || format === 'report'
+      ? TOASTS[format].failed
+      : TOASTS.document.failed;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
-    if (format === 'csv') {
-      // The running CSV is the export, written row by row as the survey was recorded.
+    if (format === 'csv' && !survey.loadProfile) {
+      // The running CSV is the export, written row by row as the survey was recorded (a
+      // survey with a load profile goes through the core, which adds the margin columns).
       const running = await runningCsvDocument(survey);
       if (running) {
         saveDownload(new Blob([running.text], { type: 'text/csv;charset=utf-8' }), name);
@@ -86,6 +109,17 @@ export async function exportSurvey(survey: Survey | null, format: string, onProg
       }
     }
     const records = await readSurveyRecords(survey);
+    if (format === 'report') {
+      onProgress?.({ label: 'Loading the report fonts', done: 0, total: 1 });
+      const fonts = await loadReportFonts();
+      const photos = mediaOf(records.measurements, records.media, ['image']);
+      const blob = await exportReport(records, fonts, options.units ?? 'metric', photos, ({ done, total }) =>
+        onProgress?.({ label: 'Adding photos', done, total }),
+      );
+      saveDownload(blob, name);
+      toast({ title: TOASTS.report.ok });
+      return name;
+    }
     if (format === 'zip' || format === 'images' || format === 'backup') {
       if (format !== 'backup') toast({ title: TOASTS.zip.preparing });
       const media = mediaOf(records.measurements, records.media, format === 'images' ? ['image', 'drawing'] : undefined);

@@ -47,6 +47,7 @@ export interface CameraSettings {
 export interface LaserSettings {
   /** Height of the laser above the road, added to readings (metres). */
   groundReference: number;
+  /** How clearances and load figures are shown; storage and exports stay in metres. */
   heightUnit: 'm' | 'ft';
 }
 

@@ -24,7 +24,7 @@ const overlayText = (key: string, label: string): FieldSpec => ({ path: ['overla
 export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
   laser: [
     { path: ['groundReference'], label: 'Ground reference (m)', kind: 'number', min: -10, max: 10, step: 0.001 },
-    { path: ['heightUnit'], label: 'Height unit', kind: 'select', options: [['m', 'Metres'], ['ft', 'Feet']] },
+    { path: ['heightUnit'], label: 'Height unit', kind: 'select', options: [['m', 'Metres'], ['ft', 'Feet and inches']] },
   ],
   gps: [{ path: ['traceIntervalSeconds'], label: 'Vehicle trace interval (s)', kind: 'number', min: 1, max: 60, step: 1 }],
   camera: [

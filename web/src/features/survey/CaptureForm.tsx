@@ -1,8 +1,12 @@
 // Recording a measurement at a point of interest (SPEC §4 "Adding a measurement"): large
 // labelled fields for a roadside with gloves on, the position from the GPS service, a
 // visible warning when the fix is stale or missing, and an explicit outcome for every save.
+// Issue 15: the margin against the load shown live, the height from the rangefinder, readings
+// per lane (the height is the lowest), a wire's temperature and time.
 import { useId, useState, type FormEvent } from 'react';
+import type { Reading } from '../../model';
 import { isStorageError } from '../../services/storage';
+import { ClearanceBadge, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { poiGlyph } from './poiIcons';
 import { fixOf } from './records';
@@ -32,17 +36,47 @@ export function CaptureForm() {
   const [length, setLength] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const clearanceCore = useClearanceCore();
+  const units = useUnits();
+  const [readings, setReadings] = useState<Reading[]>([]);
+  const [lanesOpen, setLanesOpen] = useState(false);
+  const [laneValue, setLaneValue] = useState('');
+  // A figure the rangefinder filled in: kept in metres, so display rounding never changes it.
+  const [fromDevice, setFromDevice] = useState<{ text: string; metres: number; weak: boolean; lane: boolean } | null>(null);
+  const [wireTemp, setWireTemp] = useState('');
+  const [wireTime, setWireTime] = useState('');
+
+  useRangefinderReadings((r) => {
+    const text = units === 'metric' || !clearanceCore ? String(Math.round(r.metres * 1000) / 1000) : clearanceCore.formatClearance(r.metres, units);
+    setFromDevice({ text, metres: r.metres, weak: r.weak, lane: lanesOpen });
+    if (lanesOpen) setLaneValue(text);
+    else setHeight(text);
+  });
 
   if (!active) return null;
+  const isWire = poiType === 'wire' || poiType === 'powerLine';
+  const deviceHeight = fromDevice && !fromDevice.lane && fromDevice.text === height ? fromDevice : null;
+  const typedHeight = (): number | null => {
+    if (deviceHeight) return deviceHeight.metres;
+    return units === 'metric' || !clearanceCore ? parseNumber(height) : parseFigure(clearanceCore, height, units);
+  };
+  const lowest = readings.length > 0 ? Math.min(...readings.map((r) => r.heightM)) : null;
+  const currentRel = lowest ?? typedHeight();
+  const wireTempC = parseNumber(wireTemp);
+  const clearanceFields = {
+    readings: readings.length > 0 ? readings : deviceHeight ? [{ lane: 'centre', method: 'laser' as const, heightM: deviceHeight.metres, ...(deviceHeight.weak ? { weak: true } : {}) }] : undefined,
+    ...(isWire && wireTempC !== null ? { wireTempC } : {}),
+    ...(isWire && wireTime ? { wireTime } : {}),
+  };
   const poiNumber = poi ?? String(nextPoi);
   const selectedType = poiTypes?.find((t) => t.type === poiType);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const rel = parseNumber(height);
+    const rel = currentRel;
     const number = Number.parseInt(poiNumber, 10);
     if (rel === null || rel < 0) {
-      setOutcome({ kind: 'error', text: 'Enter the height in metres (0 or more).' });
+      setOutcome({ kind: 'error', text: units === 'metric' ? 'Enter the height in metres (0 or more).' : 'Enter the height in feet and inches (0 or more).' });
       return;
     }
     if (!Number.isInteger(number) || number < 0) {
@@ -54,7 +88,7 @@ export function CaptureForm() {
       // The position at the moment of saving (read once, not re-rendered at the GPS rate).
       const fix = fixOf(gpsController.getSnapshot());
       const saved = await add(
-        { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length) },
+        { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length), clearance: clearanceFields },
         fix,
       );
       const label = `${poiIdentifier(saved.measurement)} saved (height ${rel.toFixed(3)} m)`;
@@ -68,6 +102,11 @@ export function CaptureForm() {
       setNote('');
       setWidth('');
       setLength('');
+      setReadings([]);
+      setLaneValue('');
+      setFromDevice(null);
+      setWireTemp('');
+      setWireTime('');
     } catch (error) {
       // Nothing took the measurement: the form keeps every value so it can be saved again.
       setOutcome({ kind: 'error', text: isStorageError(error) || error instanceof Error ? error.message : String(error) });
@@ -87,14 +126,37 @@ export function CaptureForm() {
     <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>Record a measurement</h3>
       <FixWarning />
+      <ConnectRangefinder />
       {field(
         'height',
         'Height',
-        <input id={`${id}-height`} inputMode="decimal" autoComplete="off" value={height} onChange={(e) => setHeight(e.target.value)} aria-describedby={`${id}-height-unit`} />,
+        <input
+          id={`${id}-height`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={lowest !== null && clearanceCore ? clearanceCore.formatClearance(lowest, units) : height}
+          readOnly={lowest !== null}
+          onChange={(e) => setHeight(e.target.value)}
+          aria-describedby={`${id}-height-unit`}
+        />,
       )}
       <span id={`${id}-height-unit`} className="field__hint">
-        metres
+        {units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}
+        {lowest !== null && ' — the lowest lane reading'}
+        {deviceHeight && ' — from the rangefinder'}
       </span>
+      {deviceHeight?.weak && (
+        <p role="alert" className="capture__warning">
+          Weak target: the rangefinder flagged this reading; check it before saving.
+        </p>
+      )}
+      <ClearanceBadge measurement={{ rel: currentRel ?? undefined, poi_type: poiType, readings: clearanceFields.readings, wireTempC: clearanceFields.wireTempC, wireTime: clearanceFields.wireTime }} load={active.loadProfile} />
+      <button type="button" className="button--small" aria-expanded={lanesOpen} onClick={() => setLanesOpen(!lanesOpen)}>
+        Readings per lane
+      </button>
+      {lanesOpen && (
+        <LaneReadings readings={readings} onChange={setReadings} value={laneValue} onValueChange={setLaneValue} weak={Boolean(fromDevice?.lane && fromDevice.text === laneValue && fromDevice.weak)} />
+      )}
       {field('road', 'Road number', <input id={`${id}-road`} inputMode="numeric" value={road} onChange={(e) => setRoad(e.target.value)} />)}
       {field('poi', 'POI number', <input id={`${id}-poi`} inputMode="numeric" value={poiNumber} onChange={(e) => setPoi(e.target.value)} />)}
       {field(
@@ -115,6 +177,8 @@ export function CaptureForm() {
           </select>
         </span>,
       )}
+      {isWire && field('wiretemp', 'Wire temperature (°C)', <input id={`${id}-wiretemp`} inputMode="decimal" value={wireTemp} onChange={(e) => setWireTemp(e.target.value)} />)}
+      {isWire && field('wiretime', 'Wire time', <input id={`${id}-wiretime`} type="time" value={wireTime} onChange={(e) => setWireTime(e.target.value)} />)}
       {field('note', 'Note', <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />)}
       {field('width', 'Width', <input id={`${id}-width`} inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />)}
       {field('length', 'Length', <input id={`${id}-length`} inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />)}

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent, type UIEvent } from 'react';
 import type { Measurement } from '../../model';
 import { toast } from '../../ui/toast';
+import { ClearanceChip } from '../clearance';
 import { poiGlyph } from './poiIcons';
 import { useSurvey } from './SurveyProvider';
 import { usePoiIdentifier } from './usePoiNaming';
@@ -127,7 +128,7 @@ export function MeasurementList() {
                     {poiGlyph(info?.icon ?? 'circle')}
                   </span>
                   <span className="measurements__main">
-                    <strong>{name}</strong> {info?.label ?? m.poi_type ?? ''} · {fixed(m.rel, 3)} m
+                    <strong>{name}</strong> {info?.label ?? m.poi_type ?? ''} · {fixed(m.rel, 3)} m <ClearanceChip measurement={m} load={active.loadProfile} />
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
                       {m.note ? ` · ${m.note}` : ''}

@@ -51,8 +51,8 @@ export interface SurveyWorkspace {
   update: (measurement: Measurement) => Promise<void>;
   remove: (measurement: Measurement) => Promise<void>;
   listSurveys: () => Promise<Survey[]>;
-  /** Saves the active survey's recording options (the vehicle trace and alert log switches). */
-  setOptions: (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog'>>) => Promise<void>;
+  /** Saves the active survey's recording options (the vehicle trace and alert log switches) and its load profile. */
+  setOptions: (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog' | 'loadProfile'>>) => Promise<void>;
 }
 
 const SurveyContext = createContext<SurveyWorkspace | null>(null);
@@ -228,7 +228,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
   const remove = useCallback((measurement: Measurement) => deleteMeasurement(measurement), []);
 
   const setOptions = useCallback(
-    async (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog'>>) => {
+    async (options: Partial<Pick<Survey, 'enableVehicleTrace' | 'enableAlertLog' | 'loadProfile'>>) => {
       const survey = activeRef.current;
       if (!survey) throw new SurveyError('no-active-survey', 'No active survey');
       const next = { ...survey, ...options };

@@ -3,6 +3,7 @@
 // alert log.
 import { useEffect, useId, useState } from 'react';
 import { AlertLog, alertLogEnabled } from '../alerts';
+import { LoadProfilePanel, useUnits } from '../clearance';
 import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export';
 import { TracePanel } from '../traces';
 import { toast } from '../../ui/toast';
@@ -55,6 +56,7 @@ export function SurveyWorkspace() {
       )}
       {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
       {active && <ExportControls survey={active} />}
+      {active && <LoadProfilePanel key={active.id} load={active.loadProfile} onSave={(loadProfile) => workspace.setOptions({ loadProfile })} />}
       <CaptureForm />
       <MeasurementList />
       {active && <TracePanel survey={active} onEnabledChange={(enableVehicleTrace) => workspace.setOptions({ enableVehicleTrace })} />}
@@ -149,10 +151,11 @@ function ExportControls({ survey }: { survey: Survey }) {
   const id = useId();
   const [format, setFormat] = useState<string>('csv');
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const units = useUnits();
   const run = async () => {
     setProgress({ label: 'Starting', done: 0, total: 1 });
     try {
-      await exportSurvey(survey, format, setProgress);
+      await exportSurvey(survey, format, setProgress, { units });
     } finally {
       setProgress(null);
     }

@@ -84,6 +84,8 @@ export interface MeasurementInput {
   note: string;
   widthMeasure: number | null;
   lengthMeasure: number | null;
+  /** Readings per lane and a wire's temperature and time (issue 15), when recorded. */
+  clearance?: Pick<Measurement, 'readings' | 'wireTempC' | 'wireTime'>;
 }
 
 /** What the core needs for a new measurement: the form's values, the fix, id and times. */
@@ -109,8 +111,15 @@ function newMeasurementInput(surveyId: string, input: MeasurementInput, fix: Fix
 }
 
 /** A new measurement, built by the core (source manual; what the GPS does not know left out). */
-export function buildMeasurement(surveyId: string, input: MeasurementInput, fix: Fix, now: Date, id = newId()): Promise<Measurement> {
-  return newMeasurement(newMeasurementInput(surveyId, input, fix, now, id));
+export async function buildMeasurement(surveyId: string, input: MeasurementInput, fix: Fix, now: Date, id = newId()): Promise<Measurement> {
+  const measurement = await newMeasurement(newMeasurementInput(surveyId, input, fix, now, id));
+  const { readings, wireTempC, wireTime } = input.clearance ?? {};
+  return {
+    ...measurement,
+    ...(readings && readings.length > 0 ? { readings } : {}),
+    ...(wireTempC !== undefined ? { wireTempC } : {}),
+    ...(wireTime ? { wireTime } : {}),
+  };
 }
 
 const START_FORM: MeasurementInput = { rel: 0, roadNumber: '', poiNumber: 0, poiType: '', note: '', widthMeasure: null, lengthMeasure: null };

@@ -18,6 +18,8 @@ export type LocalFlagKey =
   | 'gps_failsafe_enabled'
   /** The serial GPS baud rate last chosen: '4800', '9600', '38400' or '115200'. */
   | 'gps_baud_rate'
+  /** The laser rangefinder's baud rate last chosen (issue 15); absent = 4800, the TruPulse preset. */
+  | 'rangefinder_baud_rate'
   /** The signed-in user's id, kept on sign-in and removed on sign-out (SPEC §4). */
   | 'current_user_id'
   /** When cloud sync last completed: an ISO 8601 time; removed on sign-out (SPEC §4). */

@@ -1,0 +1,304 @@
+//! `clearway report`: the survey report PDF checked with poppler, an independent reader
+//! (Debian `poppler-utils`, installed by `npm test` through `ensure-tools.sh gis`): the text
+//! as `pdftotext -layout` extracts it (the table read row by row, in survey order), the fonts
+//! as `pdffonts` lists them (embedded), and a page as `pdftoppm` renders it (Fail rows
+//! marked). A missing tool fails the test: it never skips. The rendered table page is kept
+//! at target/report-test/table-page.png for a person to look at.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use clearway_core::backup::read::BackupReader;
+use clearway_core::backup::write::BackupWriter;
+use clearway_core::clearance::{LoadProfile, Reading, ReadingMethod};
+use clearway_core::export::MediaKind;
+use clearway_core::survey::{Alert, Measurement, SurveyData};
+
+mod common;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("clearway-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tool(program: &str, args: &[&str]) -> Vec<u8> {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
+        });
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn run(args: &[&str]) {
+    let out = common::clearway(args, b"");
+    assert!(
+        out.status.success(),
+        "clearway {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A JPEG the demo backup writes (a valid baseline image).
+fn demo_photo(dir: &Path) -> Vec<u8> {
+    let demo = dir.join("demo.zip");
+    run(&[
+        "demo-backup",
+        "-o",
+        demo.to_str().unwrap(),
+        "--measurements",
+        "2",
+        "--photos",
+        "1",
+    ]);
+    let mut reader = BackupReader::open(Cursor::new(std::fs::read(demo).unwrap())).unwrap();
+    let entry = reader.manifest().media[0].clone();
+    reader.read_media(&entry).unwrap()
+}
+
+fn poi(n: u32, kind: &str, height: f64, note: &str) -> Measurement {
+    Measurement {
+        id: format!("m{n}"),
+        survey_id: "s1".into(),
+        height_m: Some(height),
+        poi_type: kind.into(),
+        road_number: Some("20".into()),
+        poi_number: Some(n),
+        latitude: Some(45.50 + f64::from(n) * 0.004),
+        longitude: Some(-73.60 + f64::from(n) * 0.002),
+        utc_date: Some("2026-07-01".into()),
+        note: (!note.is_empty()).then(|| note.into()),
+        ..Default::default()
+    }
+}
+
+fn backup(dir: &Path) -> PathBuf {
+    let mut data = SurveyData::default();
+    data.survey.survey_title = "A20 heavy haul".into();
+    data.survey.client_name = "Hydro Transport".into();
+    data.survey.surveyor_name = "Ana Surveyor".into();
+    data.survey.fields.id = "s1".into();
+    data.survey.fields.project_number = Some("P-1207".into());
+    data.survey.fields.load_profile = Some(LoadProfile {
+        height_m: Some(4.6),
+        width_m: Some(3.5),
+        move_temp_c: Some(28.0),
+        ..Default::default()
+    });
+    let mut wire = poi(2, "wire", 4.70, "lowest at mid-span");
+    wire.readings = Some(vec![
+        Reading {
+            lane: "left edge".into(),
+            method: ReadingMethod::Laser,
+            height_m: 4.95,
+            weak: false,
+        },
+        Reading {
+            lane: "centre".into(),
+            method: ReadingMethod::Laser,
+            height_m: 4.70,
+            weak: true,
+        },
+    ]);
+    wire.wire_temp_c = Some(14.0);
+    wire.wire_time = Some("05:40".into());
+    data.measurements = vec![
+        poi(1, "bridge", 5.50, ""),
+        wire,
+        poi(3, "bridge", 4.80, "low beam, east side"),
+    ];
+    data.alerts = vec![serde_json::from_value::<Alert>(serde_json::json!({
+        "id": "a1", "surveyId": "s1", "createdAt": "2026-07-01T06:00:00Z", "message": "Low bridge ahead"
+    })).unwrap()];
+    let photo = demo_photo(dir);
+    let mut w = BackupWriter::new(Vec::new(), &data, "2026-07-01T08:00:00Z").unwrap();
+    w.add_media(&data.measurements[1], MediaKind::Image, &photo)
+        .unwrap();
+    let path = dir.join("survey.zip");
+    std::fs::write(&path, w.finish().unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
+    let dir = scratch("report");
+    let backup = backup(&dir);
+    let (a, b) = (dir.join("a.pdf"), dir.join("b.pdf"));
+    run(&[
+        "report",
+        backup.to_str().unwrap(),
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    run(&[
+        "report",
+        backup.to_str().unwrap(),
+        "-o",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(&a).unwrap(),
+        std::fs::read(&b).unwrap(),
+        "same backup, same bytes"
+    );
+
+    let text =
+        String::from_utf8(tool("pdftotext", &["-layout", a.to_str().unwrap(), "-"])).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let find = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} not in:\n{text}"))
+    };
+    // Cover.
+    assert!(lines[find("Client")].contains("Hydro Transport"));
+    assert!(lines[find("Project number")].contains("P-1207"));
+    assert!(lines[find("Load height")].contains("4.60 m"));
+    // The table, row by row in survey order: 4.60 + 0.15 = 4.75; 5.50 passes (0.75),
+    // 4.70 fails (−0.05, the lowest reading), 4.80 is tight (0.05).
+    let header = find("Clearance");
+    let rows: Vec<&str> = lines[header..]
+        .iter()
+        .filter(|l| l.contains("R020-POI0000"))
+        .copied()
+        .take(3)
+        .collect();
+    assert!(
+        rows[0].contains("R020-POI00001")
+            && rows[0].contains("5.50 m")
+            && rows[0].contains("0.75 m")
+            && rows[0].contains("Pass"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1].contains("R020-POI00002")
+            && rows[1].contains("4.70 m")
+            && rows[1].contains("-0.05 m")
+            && rows[1].contains("Fail"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[2].contains("R020-POI00003")
+            && rows[2].contains("0.05 m")
+            && rows[2].contains("Tight"),
+        "{rows:?}"
+    );
+    let fail_row = rows[1];
+    let (type_at, method_at, status_at) = (
+        fail_row.find("Wire").unwrap(),
+        fail_row.find("laser").unwrap(),
+        fail_row.find("Fail").unwrap(),
+    );
+    assert!(
+        type_at < method_at && method_at < status_at,
+        "columns in order: {fail_row}"
+    );
+    // A page per Fail/Tight POI, with readings and the sag flag; the alert log; page numbers.
+    assert!(text.contains("R020-POI00002 — Wire — Fail"));
+    assert!(text.contains("left edge laser 4.950; centre laser 4.700 (weak)"));
+    assert!(text.contains("surveyed 14.0 °C cooler than the move"));
+    assert!(text.contains("Low bridge ahead"));
+    assert!(
+        text.contains("Page 6 of 6"),
+        "cover, map, table, 2 flagged POIs, alerts"
+    );
+
+    check_fonts(&a);
+    check_rendering(&a, &dir);
+}
+
+/// `pdffonts`: two fonts, both embedded and subset.
+fn check_fonts(a: &Path) {
+    let fonts = String::from_utf8(tool("pdffonts", &[a.to_str().unwrap()])).unwrap();
+    let embedded: Vec<&str> = fonts.lines().skip(2).collect();
+    assert_eq!(embedded.len(), 2, "{fonts}");
+    assert!(
+        embedded
+            .iter()
+            .all(|l| l.contains("CID TrueType") && l.contains(" yes yes ")),
+        "embedded and subset:\n{fonts}"
+    );
+}
+
+/// `pdftoppm`: the table page shows the Fail and Tight rows shaded; kept for a person to see.
+fn check_rendering(a: &Path, dir: &Path) {
+    // Page 3 (the table) rendered: the Fail row's pale red and the Tight row's pale amber.
+    let prefix = dir.join("page");
+    tool(
+        "pdftoppm",
+        &[
+            "-r",
+            "40",
+            "-f",
+            "3",
+            "-l",
+            "3",
+            a.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    );
+    let ppm = std::fs::read(dir.join("page-3.ppm")).unwrap();
+    // P6 header: magic, width, height, maximum value, each followed by one whitespace.
+    let mut fields = 0;
+    let start = ppm.iter().position(|&b| {
+        if b.is_ascii_whitespace() {
+            fields += 1;
+        }
+        fields == 4
+    });
+    let pixels = &ppm[start.expect("a PPM header") + 1..];
+    let has = |rgb: [u8; 3]| {
+        pixels
+            .chunks_exact(3)
+            .any(|p| p.iter().zip(rgb).all(|(a, b)| a.abs_diff(b) <= 3))
+    };
+    assert!(has([252, 227, 227]), "a Fail row is shaded");
+    assert!(has([255, 242, 204]), "a Tight row is shaded");
+    let keep = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/report-test");
+    std::fs::create_dir_all(&keep).unwrap();
+    tool(
+        "pdftoppm",
+        &[
+            "-png",
+            "-r",
+            "80",
+            "-f",
+            "3",
+            "-l",
+            "3",
+            "-singlefile",
+            a.to_str().unwrap(),
+            keep.join("table-page").to_str().unwrap(),
+        ],
+    );
+    std::fs::copy(a, keep.join("report.pdf")).unwrap();
+}
+
+#[test]
+fn a_backup_that_is_not_one_is_a_clear_error() {
+    let dir = scratch("report-bad");
+    let bad = dir.join("bad.zip");
+    std::fs::write(&bad, b"not a zip").unwrap();
+    let out = common::clearway(
+        &[
+            "report",
+            bad.to_str().unwrap(),
+            "-o",
+            dir.join("r.pdf").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Not a Clearway survey backup"));
+    assert!(!dir.join("r.pdf").exists());
+}

@@ -1,0 +1,122 @@
+//! The review's `$PLTIT` test fixtures (shared/reviews/domain-convoy-laser.md §5, checksums
+//! verified there; the `TruPulse` 200 manual §8), as the device would send them: each line passes
+//! or fails as the review labels it, whole and cut into chunks of every size.
+
+use clearway_core::rangefinder::pltit::{PltitError, PltitSentence, parse};
+use clearway_core::rangefinder::{LaserUnit, PltitStream, RangefinderEvent};
+
+const LOG: &str = include_str!("data/pltit-review.txt");
+
+fn lines() -> Vec<&'static str> {
+    LOG.lines().collect()
+}
+
+/// A shot's distance (value, unit, weak), azimuth and inclination.
+type Shot = (Option<(f64, LaserUnit, bool)>, Option<f64>, Option<f64>);
+
+fn hv(line: &str) -> Shot {
+    match parse(line).unwrap() {
+        PltitSentence::HorizontalVector {
+            horizontal,
+            azimuth_deg,
+            inclination_deg,
+            ..
+        } => (
+            horizontal.map(|d| (d.value, d.unit, d.weak)),
+            azimuth_deg,
+            inclination_deg,
+        ),
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn each_fixture_passes_or_fails_as_labelled() {
+    let l = lines();
+    assert_eq!(l.len(), 8);
+    // "valid: 11.8 m, good target"
+    assert_eq!(
+        hv(l[0]),
+        (Some((11.8, LaserUnit::Metres, false)), Some(0.0), Some(3.7))
+    );
+    // "valid: 7.0 m, WEAK target"
+    assert_eq!(
+        hv(l[1]),
+        (Some((7.0, LaserUnit::Metres, true)), Some(0.0), Some(3.0))
+    );
+    // "height shot 1 (HD)", "shot 2 (base)", "shot 3 (top)"
+    assert_eq!(hv(l[2]).0, Some((16.0, LaserUnit::Feet, false)));
+    assert_eq!(hv(l[3]), (None, Some(0.0), Some(-19.1)));
+    assert_eq!(hv(l[4]), (None, Some(0.0), Some(32.4)));
+    // "device height 15.7 ft" = 4.785 m (review §6.2)
+    let PltitSentence::Height(h) = parse(l[5]).unwrap() else {
+        panic!()
+    };
+    assert_eq!((h.value, h.unit, h.weak), (15.7, LaserUnit::Feet, false));
+    assert!((h.metres - 4.785).abs() < 0.0005, "{}", h.metres);
+    // "valid: yards, with azimuth": 5.9 yd = 5.395 m
+    assert_eq!(
+        hv(l[6]),
+        (
+            Some((5.9, LaserUnit::Yards, false)),
+            Some(265.7),
+            Some(11.6)
+        )
+    );
+    // "INVALID checksum (manual typo)": computes to 79
+    assert_eq!(
+        parse(l[7]),
+        Err(PltitError::BadChecksum {
+            expected: 0x79,
+            found: "74".into()
+        })
+    );
+}
+
+#[test]
+fn the_stream_gives_the_same_events_however_the_bytes_are_cut() {
+    let whole = {
+        let mut s = PltitStream::new();
+        let mut e = s.push(LOG.as_bytes());
+        e.extend(s.finish());
+        e
+    };
+    let heights: Vec<f64> = whole
+        .iter()
+        .filter_map(|e| match e {
+            RangefinderEvent::ThreeShotHeight(h) => Some(h.value),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heights.len(), 1, "one 3-shot height from lines 3–5");
+    assert!((heights[0] - 15.69).abs() < 0.01, "{heights:?}");
+    let rejected = whole
+        .iter()
+        .filter(|e| matches!(e, RangefinderEvent::Rejected(_)))
+        .count();
+    assert_eq!(rejected, 1, "the bad checksum only");
+    for step in 1..=17 {
+        let mut s = PltitStream::new();
+        let mut e = Vec::new();
+        for chunk in LOG.as_bytes().chunks(step) {
+            e.extend(s.push(chunk));
+        }
+        e.extend(s.finish());
+        assert_eq!(e, whole, "chunks of {step}");
+        assert_eq!(s.stats().bad_checksum, 1);
+    }
+}
+
+#[test]
+fn no_checksum_or_a_bad_field_is_a_clear_error() {
+    assert_eq!(parse("$PLTIT,HT,15.70,F"), Err(PltitError::NoChecksum));
+    assert_eq!(parse("$GPGGA,1*00"), Err(PltitError::NotPltit));
+    // Quality digit other than 0/1, with a correct checksum.
+    let body = "PLTIT,HT,15.75,F";
+    let sum = body.bytes().fold(0u8, |a, b| a ^ b);
+    let err = parse(&format!("${body}*{sum:02X}")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "rangefinder sentence HT: field 2 is not valid: 15.75"
+    );
+}
