@@ -109,6 +109,11 @@ export const media = {
     return [...still, ...video];
   },
   remove: (item: StoredMedia) => deleteRecords([{ store: mediaStore(item.kind), id: item.id }]),
+  /**
+   * Saves a video-buffer clip in IndexedDB only: never in emergency storage, whose room
+   * belongs to measurements. Throws when it cannot be stored (a full disk: QuotaExceededError).
+   */
+  saveClip: (item: StoredMedia) => writeDatabaseOnly([{ kind: 'put', store: 'videoBlobs', item }]),
 };
 
 export const routes = {
