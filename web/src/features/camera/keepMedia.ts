@@ -23,9 +23,16 @@ const isQuota = (error: unknown): boolean => {
   return false;
 };
 
+/**
+ * Whether a failed media write means the disk is full: a QuotaExceededError, or the store's
+ * 'local-write' refusal (media never go to localStorage, and the store only falls back to it
+ * when the durable emergency database was refused too: a full disk, docs/local-store.md).
+ */
+export const isStorageFull = (error: unknown): boolean => isQuota(error) || (isStorageError(error) && error.code === 'local-write');
+
 /** Why a medium was not kept, in words. */
 export function keepFailure(kind: MediaKind, error: unknown): string {
-  if (isQuota(error) || (isStorageError(error) && /full|quota|space/i.test(error.message))) return storageFullMessage(kind);
+  if (isStorageFull(error)) return storageFullMessage(kind);
   return `The ${NOUN[kind]} was not kept: ${error instanceof Error ? error.message : String(error)}. The measurement itself is saved.`;
 }
 

@@ -10,8 +10,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Measurement, StoredMedia } from '../../model';
 import { recordingType } from '../../services/camera';
-import { stores } from '../../services/storage';
-import { keepFailure, linkMedia, newMediaRecord, type UpdateMeasurement } from './keepMedia';
+import { isStorageError, stores } from '../../services/storage';
+import { isStorageFull, keepFailure, linkMedia, newMediaRecord, type UpdateMeasurement } from './keepMedia';
 import { setPending } from './pendingMedia';
 
 /** The measurementId of clips that belong to no measurement yet. */
@@ -38,6 +38,7 @@ export const BUFFER_MESSAGES = {
   camera: 'Video buffer stopped: the camera is off or was disconnected.',
   full: 'Storage is full: the video buffer stopped. Measurements and photos are still saved; export and clear old surveys to make room.',
   unsupported: 'This browser cannot record video, so there is no video buffer. Measurements and photos are still saved.',
+  unavailable: 'The video buffer stopped: the local database cannot take video now (the app is on emergency storage). Measurements and photos are still saved.',
   failed: 'The video buffer stopped after a recording error. Measurements and photos are still saved.',
 } as const;
 
@@ -86,7 +87,7 @@ async function storeClip(s: Session, blob: Blob, startedAt: string) {
     await stores.media.saveClip(record);
   } catch (error) {
     console.error('Video buffer: a clip could not be stored:', error);
-    stopBuffer(/full|quota/i.test(keepFailure('video', error)) ? BUFFER_MESSAGES.full : BUFFER_MESSAGES.failed);
+    stopBuffer(isStorageFull(error) ? BUFFER_MESSAGES.full : isStorageError(error) ? BUFFER_MESSAGES.unavailable : BUFFER_MESSAGES.failed);
     return;
   }
   s.clips.push({ id: record.id, bytes: record.size });
