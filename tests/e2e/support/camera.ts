@@ -72,13 +72,16 @@ export interface Pixel {
   b: number;
 }
 
-/** Decodes an image in the page and returns its size and the average colour of some boxes. */
+/**
+ * Decodes an image in the page and returns, for each box, its average colour and how many
+ * of its pixels are white, strongly blue and strongly red.
+ */
 export async function imageStats(
   page: Page,
   bytes: Buffer,
   type: string,
   boxes: Record<string, { x: number; y: number; w: number; h: number }>,
-): Promise<{ width: number; height: number; mean: Record<string, Pixel>; white: Record<string, number> }> {
+): Promise<{ width: number; height: number; mean: Record<string, Pixel>; white: Record<string, number>; blue: Record<string, number>; red: Record<string, number> }> {
   return page.evaluate(
     async ({ base64, type, boxes }) => {
       const raw = atob(base64);
@@ -90,23 +93,31 @@ export async function imageStats(
       ctx.drawImage(bitmap, 0, 0);
       const mean: Record<string, { r: number; g: number; b: number }> = {};
       const white: Record<string, number> = {};
+      const blue: Record<string, number> = {};
+      const red: Record<string, number> = {};
       for (const [name, box] of Object.entries(boxes)) {
         const data = ctx.getImageData(box.x, box.y, box.w, box.h).data;
         let r = 0;
         let g = 0;
         let b = 0;
         let w = 0;
+        let bl = 0;
+        let rd = 0;
         for (let i = 0; i < data.length; i += 4) {
           r += data[i]!;
           g += data[i + 1]!;
           b += data[i + 2]!;
           if (data[i]! > 200 && data[i + 1]! > 200 && data[i + 2]! > 200) w += 1;
+          if (data[i + 2]! > 150 && data[i]! < 100) bl += 1;
+          if (data[i]! > 150 && data[i + 1]! < 100 && data[i + 2]! < 100) rd += 1;
         }
         const n = data.length / 4;
         mean[name] = { r: r / n, g: g / n, b: b / n };
         white[name] = w;
+        blue[name] = bl;
+        red[name] = rd;
       }
-      return { width: bitmap.width, height: bitmap.height, mean, white };
+      return { width: bitmap.width, height: bitmap.height, mean, white, blue, red };
     },
     { base64: bytes.toString('base64'), type, boxes },
   );

@@ -39,10 +39,10 @@ function paint(canvas: HTMLCanvasElement, background: ImageBitmap | null, stroke
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (background) ctx.drawImage(background, 0, 0, canvas.width, canvas.height);
-  const size = Math.max(6, canvas.width / 160);
+  const size = Math.max(6, canvas.width / 110);
   for (const stroke of strokes) {
     ctx.fillStyle = stroke.colour;
-    ctx.fill(outlinePath(getStroke(stroke.points, { size, thinning: 0.6, smoothing: 0.5, streamline: 0.5, simulatePressure: !stroke.pen })));
+    ctx.fill(outlinePath(getStroke(stroke.points, { size, thinning: 0.5, smoothing: 0.5, streamline: 0.5, simulatePressure: !stroke.pen })));
   }
 }
 
