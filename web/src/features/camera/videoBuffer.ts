@@ -70,12 +70,23 @@ interface Session {
   timer: number | undefined;
   /** Clips stored, oldest first (ids only: the bytes are in the store). */
   clips: Clip[];
-  /** Stores of clips not finished yet. */
-  writes: Set<Promise<void>>;
+  /** Finished clips are stored one after another, in order. */
+  chain: Promise<void>;
   running: boolean;
 }
 
 let session: Session | null = null;
+/** Bumped by every stop: a start still reading the store gives up when it changed. */
+let generation = 0;
+let starting = false;
+interface StartRequest {
+  stream: MediaStream;
+  surveyId: string;
+  recordingSeconds: number;
+  bufferMinutes: number;
+}
+/** The latest start asked for while another was reading the store. */
+let wanted: StartRequest | null = null;
 
 const publish = (s: Session) => set({ clips: s.clips.length, bytes: s.clips.reduce((n, c) => n + c.bytes, 0) });
 
@@ -83,17 +94,15 @@ const publish = (s: Session) => set({ clips: s.clips.length, bytes: s.clips.redu
 async function storeClip(s: Session, blob: Blob, startedAt: string) {
   if (blob.size === 0) return;
   const record = { ...newMediaRecord({ id: BUFFER_OWNER, user_id: s.surveyId }, 'video', blob), createdAt: startedAt };
+  const drop = s.clips.slice(0, Math.max(0, s.clips.length + 1 - s.keep));
   try {
-    await stores.media.saveClip(record);
+    await stores.media.saveClip(record, drop.map((clip) => clip.id));
   } catch (error) {
     console.error('Video buffer: a clip could not be stored:', error);
     stopBuffer(isStorageFull(error) ? BUFFER_MESSAGES.full : isStorageError(error) ? BUFFER_MESSAGES.unavailable : BUFFER_MESSAGES.failed);
     return;
   }
-  s.clips.push({ id: record.id, bytes: record.size });
-  for (let old = s.clips.length > s.keep ? s.clips.shift() : undefined; old; old = s.clips.length > s.keep ? s.clips.shift() : undefined) {
-    await stores.media.remove({ ...record, id: old.id }).catch((error: unknown) => console.warn('Video buffer: dropping a clip failed:', error));
-  }
+  s.clips = [...s.clips.slice(drop.length), { id: record.id, bytes: record.size }];
   publish(s);
 }
 
@@ -114,9 +123,8 @@ function recordClip(s: Session) {
     if (event.data.size > 0) chunks.push(event.data);
   };
   recorder.onstop = () => {
-    const write = storeClip(s, new Blob(chunks, { type: s.type.split(';')[0] }), startedAt);
-    s.writes.add(write);
-    void write.finally(() => s.writes.delete(write));
+    const blob = new Blob(chunks, { type: s.type.split(';')[0] });
+    s.chain = s.chain.then(() => storeClip(s, blob, startedAt));
   };
   recorder.onerror = () => stopBuffer(BUFFER_MESSAGES.failed);
   recorder.start();
@@ -135,10 +143,19 @@ function cut(s: Session) {
 
 /** Waits until every finished clip is in the store. */
 async function settle(s: Session) {
-  while (s.writes.size) await Promise.all([...s.writes]);
+  for (let seen: Promise<void> | null = null; seen !== s.chain; ) {
+    seen = s.chain;
+    await seen;
+  }
 }
 
-/** Starts the buffer on the camera's stream; clips left by an earlier session are dropped. */
+/** Waits for the recorder just stopped to hand over its last clip. */
+const stopped = (recorder: MediaRecorder) => new Promise<void>((resolve) => recorder.addEventListener('stop', () => setTimeout(resolve, 0), { once: true }));
+
+/**
+ * Starts the buffer on the camera's stream. Clips an earlier session left for this survey
+ * (the page was hidden, or reloaded) are kept as the oldest of the buffer; others are dropped.
+ */
 export async function startBuffer(stream: MediaStream, surveyId: string, recordingSeconds: number, bufferMinutes: number): Promise<void> {
   if (session?.running) return;
   const type = recordingType();
@@ -146,26 +163,49 @@ export async function startBuffer(stream: MediaStream, surveyId: string, recordi
     set({ status: 'stopped', message: BUFFER_MESSAGES.unsupported });
     return;
   }
-  for (const old of await stores.media.ofMeasurement(BUFFER_OWNER)) await stores.media.remove(old);
+  wanted = { stream, surveyId, recordingSeconds, bufferMinutes };
+  if (starting) return;
+  starting = true;
+  try {
+    for (let next: StartRequest | null = wanted; next; next = wanted as StartRequest | null) {
+      wanted = null;
+      await begin(next, type, generation);
+    }
+  } finally {
+    starting = false;
+  }
+}
+
+async function begin({ stream, surveyId, recordingSeconds, bufferMinutes }: StartRequest, type: string, started: number) {
+  await session?.chain;
+  const left = (await stores.media.ofMeasurement(BUFFER_OWNER)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const old of left) if (old.surveyId !== surveyId) await stores.media.remove(old);
+  const keep = clipsKept(Math.max(1, recordingSeconds), Math.max(0, bufferMinutes));
+  const mine = left.filter((old) => old.surveyId === surveyId);
+  for (const old of mine.slice(0, Math.max(0, mine.length - keep))) await stores.media.remove(old);
+  if (generation !== started) return;
   const s: Session = {
     stream,
     surveyId,
     recordingMs: Math.max(1, recordingSeconds) * 1000,
-    keep: clipsKept(Math.max(1, recordingSeconds), Math.max(0, bufferMinutes)),
+    keep,
     type,
     recorder: null,
     timer: undefined,
-    clips: [],
-    writes: new Set(),
+    clips: mine.slice(-keep).map((old) => ({ id: old.id, bytes: old.size })),
+    chain: Promise.resolve(),
     running: true,
   };
   session = s;
-  set({ status: 'recording', message: null, clips: 0, bytes: 0 });
+  set({ status: 'recording', message: null });
+  publish(s);
   recordClip(s);
 }
 
 /** Stops recording (the clip being recorded is still stored); `message` says why. */
 export function stopBuffer(message: string | null = null) {
+  generation += 1;
+  wanted = null;
   const s = session;
   if (s) {
     s.running = false;
@@ -186,7 +226,9 @@ export async function attachBuffer(measurement: Measurement, update: UpdateMeasu
   if (!s?.running) return 0;
   setPending(measurement.id, 'video', { state: 'pending' });
   try {
+    const finishing = s.recorder;
     cut(s);
+    if (finishing) await stopped(finishing);
     await settle(s);
     const taken = s.clips.splice(0, s.clips.length);
     publish(s);
