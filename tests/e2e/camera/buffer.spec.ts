@@ -87,3 +87,37 @@ test('the buffer keeps exactly the SPEC number of clips and gives them to the me
   const prefix = `videos/image_R001_POI00002_bridge_${String(measurement.id).slice(0, 8)}`;
   expect(Object.keys(files).filter((name) => name.startsWith(prefix) && name.endsWith('.webm'))).toHaveLength(KEPT);
 });
+
+test('the buffer stops cleanly when the page is hidden, says so, keeps its clips and starts again when shown', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['camera']);
+  await openSettings(page);
+  await page.getByRole('checkbox', { name: 'Video mode' }).check();
+  await page.getByRole('spinbutton', { name: 'Recording duration (s)' }).fill(String(RECORDING_S));
+  await expect(page.getByRole('status').filter({ hasText: 'Camera settings saved.' })).toBeVisible();
+  await createSurvey(page, { title: 'Hidden', surveyor: 'Ana', client: 'Client A' });
+  await captureForm(page).getByRole('button', { name: 'Start camera' }).click();
+  const status = captureForm(page).getByRole('status', { name: 'Video buffer' });
+  await expect.poll(async () => (await bufferClips(page)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+  // Headless Chromium keeps every tab visible (a tab brought to front does not hide the
+  // others), so the page is told it is hidden the way the browser tells it: visibilityState
+  // reads 'hidden' and a visibilitychange event fires.
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await setVisibility('hidden');
+  await expect(status).toHaveText('Video buffer paused: the app is in the background. It starts again when you come back.');
+  // Stopped cleanly: the last clip was stored, and no more arrive.
+  await page.waitForTimeout(500);
+  const kept = (await bufferClips(page)).length;
+  await page.waitForTimeout(2 * RECORDING_S * 1000);
+  expect((await bufferClips(page)).length).toBe(kept);
+
+  await setVisibility('visible');
+  await expect(status).toContainText('Video buffer recording');
+  // The clips from before the pause are still the buffer's, and new ones join them.
+  await expect.poll(async () => (await bufferClips(page)).length, { timeout: 10_000 }).toBeGreaterThan(kept);
+});
