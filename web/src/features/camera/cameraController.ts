@@ -86,9 +86,27 @@ async function frameReady(element: HTMLVideoElement, timeoutMs = 3000): Promise<
   }
 }
 
-/** The current camera frame as an ImageBitmap (the camera must be on). */
+interface FrameGrabber {
+  grabFrame(): Promise<ImageBitmap>;
+}
+type ImageCaptureConstructor = new (track: MediaStreamTrack) => FrameGrabber;
+
+/**
+ * The current camera frame as an ImageBitmap (the camera must be on): ImageCapture's
+ * grabFrame where the browser has it (the frame comes from the track, not read back from a
+ * <video>), else a bitmap of the detached video.
+ */
 export async function grabFrame(): Promise<ImageBitmap> {
   if (!state.stream || !video) throw new CameraError('failed');
+  const Capture = (globalThis as unknown as { ImageCapture?: ImageCaptureConstructor }).ImageCapture;
+  const track = state.stream.getVideoTracks()[0];
+  if (Capture && track?.readyState === 'live') {
+    try {
+      return await new Capture(track).grabFrame();
+    } catch {
+      // Some devices refuse; the video element still has the frame.
+    }
+  }
   await frameReady(video);
   return createImageBitmap(video);
 }

@@ -14,6 +14,12 @@ import { isStorageError, stores } from '../../services/storage';
 import { isStorageFull, keepFailure, linkMedia, newMediaRecord, type UpdateMeasurement } from './keepMedia';
 import { setPending } from './pendingMedia';
 
+/**
+ * The clips' video bit rate: 1 Mbit/s keeps 720p road video legible and bounds the buffer's
+ * storage (about 7.5 MB a minute; Chromium's default let noisy scenes reach 32 MB a minute).
+ */
+export const CLIP_BITS_PER_SECOND = 1_000_000;
+
 /** The measurementId of clips that belong to no measurement yet. */
 export const BUFFER_OWNER = 'video-buffer';
 
@@ -111,7 +117,7 @@ function recordClip(s: Session) {
   if (!s.running) return;
   let recorder: MediaRecorder;
   try {
-    recorder = new MediaRecorder(s.stream, { mimeType: s.type });
+    recorder = new MediaRecorder(s.stream, { mimeType: s.type, videoBitsPerSecond: CLIP_BITS_PER_SECOND });
   } catch (error) {
     console.error('Video buffer: cannot record:', error);
     stopBuffer(BUFFER_MESSAGES.failed);
