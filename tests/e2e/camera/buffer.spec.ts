@@ -121,3 +121,23 @@ test('the buffer stops cleanly when the page is hidden, says so, keeps its clips
   // The clips from before the pause are still the buffer's, and new ones join them.
   await expect.poll(async () => (await bufferClips(page)).length, { timeout: 10_000 }).toBeGreaterThan(kept);
 });
+
+test('storage full: the buffer stops with a clear message and the measurement is still saved', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['camera']);
+  // A full disk: a one-byte quota, set before the page first opens storage (ENVIRONMENT.md).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: baseURL!, quotaSize: 1 });
+  await openSettings(page);
+  await page.getByRole('checkbox', { name: 'Video mode' }).check();
+  await page.getByRole('spinbutton', { name: 'Recording duration (s)' }).fill(String(RECORDING_S));
+  await createSurvey(page, { title: 'Full', surveyor: 'Ana', client: 'Client A' });
+  await captureForm(page).getByRole('button', { name: 'Start camera' }).click();
+  await expect(captureForm(page).getByRole('status', { name: 'Video buffer' })).toHaveText(
+    'Storage is full: the video buffer stopped. Measurements and photos are still saved; export and clear old surveys to make room.',
+    { timeout: 10_000 },
+  );
+  expect(await saveMeasurement(page, { height: '4.25', type: 'Bridge' })).toBe(
+    'Database temporarily unavailable. Your data has been saved locally and will be restored automatically.',
+  );
+  await expect(listRow(page, 'R001-POI00002')).toBeVisible();
+});
