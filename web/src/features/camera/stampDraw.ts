@@ -25,8 +25,10 @@ function drawFrame(ctx: Context2D, frame: CanvasImageSource & { width: number; h
 }
 
 function drawLogo(ctx: Context2D, width: number, unit: number) {
-  const w = unit * 9;
   const h = unit * 2.2;
+  ctx.font = `bold ${Math.round(unit * 1.2)}px sans-serif`;
+  // The badge fits the word in whatever font the device has.
+  const w = h * 1.3 + ctx.measureText('CLEARWAY').width + unit * 0.6;
   const x = width - w - unit;
   const y = unit;
   ctx.fillStyle = 'rgba(29, 78, 216, 0.85)';
@@ -40,7 +42,6 @@ function drawLogo(ctx: Context2D, width: number, unit: number) {
   ctx.lineTo(x + h * 1.1, y + h * 0.8);
   ctx.stroke();
   ctx.fillStyle = '#fff';
-  ctx.font = `bold ${Math.round(unit * 1.2)}px sans-serif`;
   ctx.textBaseline = 'middle';
   ctx.fillText('CLEARWAY', x + h * 1.3, y + h / 2);
 }
