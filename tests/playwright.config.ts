@@ -2,9 +2,19 @@
 // $E2E_PORT so two checkouts can test at once) in Debian's Chromium. Build first:
 // `npm run build -w web`.
 import { defineConfig } from '@playwright/test';
+import { FAKE_CAMERA_ARGS } from './e2e/support/fakeCamera';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,19 +32,19 @@ export default defineConfig({
     // serving from its cache would also hide requests from page.route().
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: ['camera/**'] },
+    // The camera suites (issue 14): Chromium's fake camera plays a clip written at test time.
+    { name: 'camera-clip', testMatch: 'camera/clip.setup.ts' },
+    {
+      name: 'camera',
+      testMatch: 'camera/*.spec.ts',
+      dependencies: ['camera-clip'],
+      use: { browserName: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] } },
+    },
+  ],
   webServer: {
     command: `npm run preview -w web -- --port ${PORT}`,
     cwd: '..',

@@ -38,7 +38,7 @@ export async function openBlankPage(page: Page): Promise<void> {
  * once in several hundred relaunches): such an open is tried again, up to 10 times 300 ms
  * apart, before it fails the test.
  */
-async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null, database = 'clearway'): Promise<Record<string, unknown>[]> {
+export async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null, database = 'clearway'): Promise<Record<string, unknown>[]> {
   return page.evaluate(
     async ({ store, index, database }) => {
       const names = (await indexedDB.databases()).map((d) => d.name);

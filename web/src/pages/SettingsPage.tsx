@@ -1,3 +1,4 @@
+import { MediaUsage } from '../features/camera';
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
@@ -29,6 +30,7 @@ export default function SettingsPage() {
         <ZoomSetting />
       </section>
       <StorageUsage />
+      <MediaUsage />
       <section aria-labelledby="settings-instruments">
         <h2 id="settings-instruments">Instruments and recording</h2>
         <SettingsCategories />

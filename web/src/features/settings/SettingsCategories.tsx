@@ -1,6 +1,7 @@
 // The settings page section: every category of SPEC §2 with a labelled control per
 // setting. Each change is stored at once (local store, appSettings).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { listCameras, type CameraDevice } from '../../services/camera';
 import { SETTINGS_CATEGORIES, type AppSettings, type SettingsCategory } from './defaults';
 import { CATEGORY_TITLES, FIELDS, isServiceUrl, readPath, writePath, type FieldSpec } from './fields';
 import { useSettings } from './SettingsProvider';
@@ -71,6 +72,38 @@ function UrlField({ field, value, onChange }: { field: Extract<FieldSpec, { kind
   );
 }
 
+/** 'Camera': the cameras the browser lists (names appear once camera access was allowed). */
+function CameraField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [cameras, setCameras] = useState<CameraDevice[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () => void listCameras().then((list) => live && setCameras(list), () => undefined);
+    read();
+    navigator.mediaDevices?.addEventListener?.('devicechange', read);
+    return () => {
+      live = false;
+      navigator.mediaDevices?.removeEventListener?.('devicechange', read);
+    };
+  }, []);
+  const known = value === '' || cameras.some((c) => c.deviceId === value);
+  return (
+    <label className="settings-field">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Default camera</option>
+        {cameras
+          .filter((c) => c.deviceId)
+          .map((c) => (
+            <option key={c.deviceId} value={c.deviceId}>
+              {c.label}
+            </option>
+          ))}
+        {!known && <option value={value}>Camera not connected</option>}
+      </select>
+    </label>
+  );
+}
+
 function Field({ field, value, onChange }: { field: FieldSpec; value: unknown; onChange: (v: unknown) => void }) {
   switch (field.kind) {
     case 'boolean':
@@ -97,6 +130,8 @@ function Field({ field, value, onChange }: { field: FieldSpec; value: unknown; o
       );
     case 'url':
       return <UrlField field={field} value={String(value ?? '')} onChange={onChange} />;
+    case 'camera':
+      return <CameraField label={field.label} value={String(value ?? '')} onChange={onChange} />;
     case 'text':
       return (
         <label className="settings-field">

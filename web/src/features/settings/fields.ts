@@ -6,6 +6,8 @@ export type FieldSpec =
   | { path: string[]; label: string; kind: 'number'; min: number; max: number; step: number }
   | { path: string[]; label: string; kind: 'select'; options: readonly (readonly [string, string])[] }
   | { path: string[]; label: string; kind: 'text' }
+  /** A camera, chosen from the cameras the browser lists ('' = the default camera). */
+  | { path: string[]; label: string; kind: 'camera' }
   /** A service address: a URL input that says when it is not an http(s) URL. */
   | { path: string[]; label: string; kind: 'url' };
 
@@ -28,7 +30,7 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
   ],
   gps: [{ path: ['traceIntervalSeconds'], label: 'Vehicle trace interval (s)', kind: 'number', min: 1, max: 60, step: 1 }],
   camera: [
-    { path: ['selectedCamera'], label: 'Camera device id (empty = default camera)', kind: 'text' },
+    { path: ['selectedCamera'], label: 'Camera', kind: 'camera' },
     {
       path: ['imageSize'],
       label: 'Image size',
@@ -61,7 +63,7 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
     { path: ['previewEnabled'], label: 'Camera preview', kind: 'boolean' },
     { path: ['videoMode'], label: 'Video mode', kind: 'boolean' },
     { path: ['recordingDuration'], label: 'Recording duration (s)', kind: 'number', min: 1, max: 600, step: 1 },
-    { path: ['videoBufferDuration'], label: 'Video buffer duration (min)', kind: 'number', min: 1, max: 120, step: 1 },
+    { path: ['videoBufferDuration'], label: 'Video buffer duration (min)', kind: 'number', min: 0.1, max: 120, step: 0.1 },
     { path: ['displayMode'], label: 'Display mode', kind: 'select', options: [['fit', 'Fit'], ['fill', 'Fill']] },
     { path: ['videoBuffer'], label: 'Video buffer', kind: 'boolean' },
   ],

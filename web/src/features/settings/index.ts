@@ -2,3 +2,4 @@
 export { SettingsProvider, useSettings } from './SettingsProvider';
 export type { SettingsState } from './SettingsProvider';
 export { SettingsCategories } from './SettingsCategories';
+export type { CameraSettings, OverlayFields, OverlayOptions } from './defaults';

@@ -6,8 +6,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Reading } from '../../model';
 import { isStorageError } from '../../services/storage';
+import { CameraPanel, keepCapturedMedia, type HeldMedia } from '../camera';
 import { ClearanceBadge, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
+import { useSettings } from '../settings';
 import { poiGlyph } from './poiIcons';
 import { fixOf } from './records';
 import { useSurvey } from './SurveyProvider';
@@ -22,7 +24,9 @@ const parseNumber = (text: string): number | null => {
 };
 
 export function CaptureForm() {
-  const { active, nextPoiNumber: nextPoi, add } = useSurvey();
+  const { active, nextPoiNumber: nextPoi, add, update } = useSurvey();
+  const { settings } = useSettings();
+  const [held, setHeld] = useState<HeldMedia>({ frame: null, drawing: null });
   const gpsController = useGpsController();
   const poiTypes = usePoiTypes();
   const poiIdentifier = usePoiIdentifier();
@@ -97,6 +101,9 @@ export function CaptureForm() {
           ? { kind: 'local', id: saved.measurement.id, text: saved.outcome.message }
           : { kind: 'saved', id: saved.measurement.id, text: label },
       );
+      // The measurement is stored: its photo, drawing and video follow (shown as pending).
+      void keepCapturedMedia(held, { measurement: saved.measurement, survey: active, poiId: poiIdentifier(saved.measurement), poiTypeLabel: selectedType?.label ?? poiType, update }, settings.camera);
+      setHeld({ frame: null, drawing: null });
       setPoi(String(number + 1));
       setHeight('');
       setNote('');
@@ -182,6 +189,7 @@ export function CaptureForm() {
       {field('note', 'Note', <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />)}
       {field('width', 'Width', <input id={`${id}-width`} inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />)}
       {field('length', 'Length', <input id={`${id}-length`} inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />)}
+      <CameraPanel surveyId={active.id} held={held} onHeld={setHeld} />
       <div className="actions">
         <button type="submit" className="button--primary" disabled={busy || !poiTypes}>
           Save measurement

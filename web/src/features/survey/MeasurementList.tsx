@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent, type UIEvent } from 'react';
 import type { Measurement } from '../../model';
 import { toast } from '../../ui/toast';
+import { MediaThumbs } from '../camera';
 import { ClearanceChip } from '../clearance';
 import { poiGlyph } from './poiIcons';
 import { useSurvey } from './SurveyProvider';
@@ -134,6 +135,7 @@ export function MeasurementList() {
                       {m.note ? ` · ${m.note}` : ''}
                     </span>
                   </span>
+                  <MediaThumbs measurement={m} name={name} />
                   <button type="button" onClick={() => setEditing(m)} aria-label={`Edit measurement ${name}`}>
                     Edit
                   </button>

@@ -153,6 +153,14 @@ export const media = {
     return [...still, ...video];
   },
   remove: (item: StoredMedia) => deleteRecords([{ store: mediaStore(item.kind), id: item.id }]),
+  /**
+   * Saves a video-buffer clip in IndexedDB only: never in emergency storage, whose room
+   * belongs to measurements. Throws when it cannot be stored (a full disk: QuotaExceededError).
+   * The clips in `drop` (the oldest, beyond what the buffer keeps) are deleted in the same
+   * transaction, so the store never holds more clips than the buffer keeps.
+   */
+  saveClip: (item: StoredMedia, drop: readonly string[] = []) =>
+    writeDatabaseOnly([{ kind: 'put', store: 'videoBlobs', item }, ...drop.map((id) => ({ kind: 'delete' as const, store: 'videoBlobs' as const, id }))]),
 };
 
 export const routes = {
