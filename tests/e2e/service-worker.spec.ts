@@ -75,7 +75,7 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Terms of use' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();

@@ -3,6 +3,7 @@
 // visible warning when the fix is stale or missing, and an explicit outcome for every save.
 import { useId, useState, type FormEvent } from 'react';
 import { isStorageError } from '../../services/storage';
+import { Field } from '../../ui/Field';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { poiGlyph } from './poiIcons';
 import { fixOf } from './records';
@@ -16,6 +17,18 @@ const parseNumber = (text: string): number | null => {
   const value = Number.parseFloat(text.replace(',', '.'));
   return text.trim() === '' || !Number.isFinite(value) ? null : value;
 };
+
+type CaptureErrors = Partial<Record<'height' | 'poiNumber', string>>;
+
+/** Every problem of the form at once, by field (empty when it can be saved). */
+export function captureErrors(height: string, poiNumber: string): CaptureErrors {
+  const errors: CaptureErrors = {};
+  const rel = parseNumber(height);
+  if (rel === null || rel < 0) errors.height = 'Enter the height in metres (0 or more).';
+  const number = Number(poiNumber.trim());
+  if (poiNumber.trim() === '' || !Number.isInteger(number) || number < 0) errors.poiNumber = 'Enter the POI number (a whole number).';
+  return errors;
+}
 
 export function CaptureForm() {
   const { active, nextPoiNumber: nextPoi, add } = useSurvey();
@@ -32,6 +45,7 @@ export function CaptureForm() {
   const [length, setLength] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [errors, setErrors] = useState<CaptureErrors>({});
 
   if (!active) return null;
   const poiNumber = poi ?? String(nextPoi);
@@ -39,14 +53,12 @@ export function CaptureForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const checked = captureErrors(height, poiNumber);
+    setErrors(checked);
     const rel = parseNumber(height);
     const number = Number.parseInt(poiNumber, 10);
-    if (rel === null || rel < 0) {
-      setOutcome({ kind: 'error', text: 'Enter the height in metres (0 or more).' });
-      return;
-    }
-    if (!Number.isInteger(number) || number < 0) {
-      setOutcome({ kind: 'error', text: 'Enter the POI number (a whole number).' });
+    if (Object.keys(checked).length > 0 || rel === null) {
+      setOutcome(null);
       return;
     }
     setBusy(true);
@@ -76,48 +88,35 @@ export function CaptureForm() {
     }
   };
 
-  const field = (key: string, label: string, input: React.ReactNode) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      {input}
-    </div>
-  );
-
   return (
     <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>Record a measurement</h3>
       <FixWarning />
-      {field(
-        'height',
-        'Height',
-        <input id={`${id}-height`} inputMode="decimal" autoComplete="off" value={height} onChange={(e) => setHeight(e.target.value)} aria-describedby={`${id}-height-unit`} />,
-      )}
-      <span id={`${id}-height-unit`} className="field__hint">
-        metres
-      </span>
-      {field('road', 'Road number', <input id={`${id}-road`} inputMode="numeric" value={road} onChange={(e) => setRoad(e.target.value)} />)}
-      {field('poi', 'POI number', <input id={`${id}-poi`} inputMode="numeric" value={poiNumber} onChange={(e) => setPoi(e.target.value)} />)}
-      {field(
-        'type',
-        'POI type',
-        <span className="poi-choice">
-          <span className="poi-swatch" style={{ background: selectedType?.colour ?? '#6b7280' }} aria-hidden="true">
-            {poiGlyph(selectedType?.icon ?? 'circle')}
+      <div className="capture__grid">
+        <Field label="Height" hint="metres" inputMode="decimal" value={height} onChange={setHeight} error={errors.height} className="capture__height" />
+        <Field label="Road number" inputMode="numeric" value={road} onChange={setRoad} />
+        <Field label="POI number" inputMode="numeric" value={poiNumber} onChange={setPoi} error={errors.poiNumber} />
+        <div className="field">
+          <label htmlFor={`${id}-type`}>POI type</label>
+          <span className="poi-choice">
+            <span className="poi-swatch" style={{ background: selectedType?.colour ?? '#6b7280' }} aria-hidden="true">
+              {poiGlyph(selectedType?.icon ?? 'circle')}
+            </span>
+            <select id={`${id}-type`} value={poiType} onChange={(e) => setPoiType(e.target.value)}>
+              {(poiTypes ?? [])
+                .filter((t) => t.type !== 'START')
+                .map((t) => (
+                  <option key={t.type} value={t.type}>
+                    {t.label}
+                  </option>
+                ))}
+            </select>
           </span>
-          <select id={`${id}-type`} value={poiType} onChange={(e) => setPoiType(e.target.value)}>
-            {(poiTypes ?? [])
-              .filter((t) => t.type !== 'START')
-              .map((t) => (
-                <option key={t.type} value={t.type}>
-                  {t.label}
-                </option>
-              ))}
-          </select>
-        </span>,
-      )}
-      {field('note', 'Note', <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />)}
-      {field('width', 'Width', <input id={`${id}-width`} inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />)}
-      {field('length', 'Length', <input id={`${id}-length`} inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />)}
+        </div>
+        <Field label="Note" value={note} onChange={setNote} />
+        <Field label="Width" hint="metres" inputMode="decimal" value={width} onChange={setWidth} />
+        <Field label="Length" hint="metres" inputMode="decimal" value={length} onChange={setLength} />
+      </div>
       <div className="actions">
         <button type="submit" className="button--primary" disabled={busy || !poiTypes}>
           Save measurement

@@ -127,7 +127,10 @@ export function MeasurementList() {
                     {poiGlyph(info?.icon ?? 'circle')}
                   </span>
                   <span className="measurements__main">
-                    <strong>{name}</strong> {info?.label ?? m.poi_type ?? ''} · {fixed(m.rel, 3)} m
+                    <span className="measurements__line">
+                      <strong>{name}</strong> <span>{info?.label ?? m.poi_type ?? ''}</span>{' '}
+                      <span className="measurements__height">{fixed(m.rel, 3)} m</span>
+                    </span>{' '}
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
                       {m.note ? ` · ${m.note}` : ''}

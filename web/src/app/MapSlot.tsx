@@ -1,0 +1,12 @@
+// Where the workspace's map goes (issue 12 point 2). The map itself (features/map,
+// FieldMap, maplibre loaded lazily) is built on another branch; on merge this body becomes
+//   <FieldMap onMapClick={pickPoint} draftRoute={draft} />
+// with { draft, pickPoint } from useRouteDraft() (features/routes). Until then, a plain
+// region that says what will be here.
+export function MapSlot() {
+  return (
+    <section aria-label="Map" className="map-slot">
+      <p className="map-slot__placeholder">The map appears here.</p>
+    </section>
+  );
+}
