@@ -6,6 +6,8 @@
 // below the workspace ('Settings' in the menu jumps there).
 import { useNavigate } from 'react-router-dom';
 import { FixStatus } from '../features/gps';
+import { RouteDraftProvider, RoutePlanner } from '../features/routes';
+import { useSettings } from '../features/settings';
 import { SurveyRecords, SurveyWorkspace, useSurvey } from '../features/survey';
 import SettingsSections, { SETTINGS_ANCHOR } from '../pages/SettingsPage';
 import { Menu } from '../ui/Menu';
@@ -47,10 +49,13 @@ function WorkspaceBar() {
 
 export default function WorkspacePage() {
   const wide = useMediaQuery(WIDE_WORKSPACE);
+  const { active } = useSurvey();
+  const { settings } = useSettings();
   const capture = <SurveyWorkspace />;
+  const routes = <RoutePlanner surveyId={active?.id ?? null} routing={settings.map} />;
   return (
     <Page title="Field workspace" className="workspace-page" aside={<WorkspaceBar />}>
-      <>
+      <RouteDraftProvider>
         {wide ? (
           <div className="workspace workspace--wide">
             <section className="workspace__side workspace__side--left" aria-label="Survey and routes">
@@ -58,6 +63,7 @@ export default function WorkspacePage() {
                 label="Survey and routes"
                 items={[
                   { id: 'capture', label: 'Capture', content: capture },
+                  { id: 'routes', label: 'Routes', content: routes },
                 ]}
               />
             </section>
@@ -74,11 +80,12 @@ export default function WorkspacePage() {
                 { id: 'capture', label: 'Capture', content: capture },
                 { id: 'records', label: 'Measurements', content: <SurveyRecords /> },
                 { id: 'map', label: 'Map', content: <MapSlot /> },
+                { id: 'routes', label: 'Routes', content: routes },
               ]}
             />
           </div>
         )}
-      </>
+      </RouteDraftProvider>
       <SettingsSections />
     </Page>
   );
