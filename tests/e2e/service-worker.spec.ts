@@ -59,7 +59,8 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   }, names[0]!);
   expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icon.svg']));
   expect(cached.some((path) => /^\/assets\/clearway_wasm_bg-[\w-]+\.wasm$/.test(path))).toBe(true);
-  expect(cached.some((path) => /^\/assets\/SettingsPage-[\w-]+\.js$/.test(path))).toBe(true);
+  // The page chunk of `/` (the field workspace, with the settings in it).
+  expect(cached.some((path) => /^\/assets\/WorkspacePage-[\w-]+\.js$/.test(path))).toBe(true);
 
   await page.clock.runFor(4999);
   await expect(toast, 'still shown at 4999 ms').toBeVisible();

@@ -57,6 +57,7 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
           label={label}
           required={required}
           multiline={multiline}
+          autoFocus={field === 'surveyTitle'}
           value={form[field]}
           error={fieldErrors[field as RequiredSurveyField] ?? null}
           onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}

@@ -37,6 +37,7 @@ export function SurveyWorkspace() {
       {status === 'loading' && <p role="status">Loading surveys…</p>}
       {status === 'failed' && <p role="alert">Failed to load survey</p>}
       {status === 'ready' && !active && <p className="survey-workspace__none">No active survey</p>}
+      <CaptureForm />
       {active && <ActiveSurvey survey={active} lastAutoSaved={workspace.lastAutoSaved} />}
       <div className="actions">
         <button type="button" onClick={() => setPanel(panel === 'new' ? 'none' : 'new')} aria-expanded={panel === 'new'}>
@@ -56,7 +57,6 @@ export function SurveyWorkspace() {
       )}
       {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
       {active && <ExportControls survey={active} />}
-      <CaptureForm />
     </section>
   );
 }
