@@ -128,8 +128,8 @@ export function MeasurementList() {
                   </span>
                   <span className="measurements__main">
                     <span className="measurements__line">
-                      <strong>{name}</strong> <span>{info?.label ?? m.poi_type ?? ''}</span>{' '}
-                      <span className="measurements__height">{fixed(m.rel, 3)} m</span>
+                      <span className="measurements__height">{fixed(m.rel, 3)} m</span> <strong>{name}</strong>{' '}
+                      <span>{info?.label ?? m.poi_type ?? ''}</span>
                     </span>{' '}
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
