@@ -21,11 +21,11 @@ test('the welcome button grants access, lands on / and is remembered', async ({ 
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Start using Clearway offline' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   expect(await readLocalStorage(page, 'app_access')).toBe('true');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   await page.goto('/admin/accounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Account approvals' })).toBeVisible();
 });
@@ -47,7 +47,7 @@ test('the welcome page links to registration and the information pages', async (
 test('a desktop browser never sees the location-permission screen', async ({ page }) => {
   await seedLocalStorage(page, { app_access: 'true' });
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Allow location access' })).toHaveCount(0);
   expect(await readLocalStorage(page, 'permissions_requested')).toBeNull();
 });

@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
   await seedLocalStorage(page, { app_access: 'true', device_choice: 'full' });
 });
 
-const settings = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1, name: 'Settings' });
+const settings = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1, name: 'Field workspace' });
 const permissionScreen = (page: import('@playwright/test').Page) =>
   page.getByRole('heading', { level: 1, name: 'Allow location access' });
 

@@ -22,10 +22,10 @@ test.describe('on a phone', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Full survey app' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
     expect(await readLocalStorage(page, 'device_choice')).toBe('full');
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -51,7 +51,7 @@ test.describe('on a phone', () => {
       return route.abort();
     });
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
     await expect.poll(() => aborted.length).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/');
@@ -62,7 +62,7 @@ test.describe('on a phone', () => {
 test('a desktop browser stays at / without a device choice', async ({ page }) => {
   await seedLocalStorage(page, { app_access: 'true' });
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(new URL(page.url()).pathname).toBe('/');
 });

@@ -4,7 +4,7 @@ import { coreVersionLine, seedLocalStorage } from './support/app';
 
 /** The route table of SPEC §2, with the heading each page shows. */
 const ROUTES: { path: string; heading: string; guarded?: boolean; shows?: string }[] = [
-  { path: '/', heading: 'Settings', guarded: true },
+  { path: '/', heading: 'Field workspace', guarded: true },
   { path: '/help', heading: 'Help' },
   { path: '/mobile-select', heading: 'Choose the app for this device' },
   { path: '/slave', heading: 'Companion app' },

@@ -59,7 +59,8 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   }, names[0]!);
   expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icon.svg']));
   expect(cached.some((path) => /^\/assets\/clearway_wasm_bg-[\w-]+\.wasm$/.test(path))).toBe(true);
-  expect(cached.some((path) => /^\/assets\/SettingsPage-[\w-]+\.js$/.test(path))).toBe(true);
+  // The page chunk of `/` (the field workspace, with the settings in it).
+  expect(cached.some((path) => /^\/assets\/WorkspacePage-[\w-]+\.js$/.test(path))).toBe(true);
 
   await page.clock.runFor(4999);
   await expect(toast, 'still shown at 4999 ms').toBeVisible();
@@ -75,7 +76,7 @@ test('first visit: /sw.js installs, the offline toast shows for 5 s, and the app
   await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Field workspace' })).toBeVisible();
   await expect(page.getByText(coreVersionLine(), { exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'All pages' }).getByRole('link', { name: 'Terms of use' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();

@@ -21,14 +21,17 @@ test('a new survey is validated with the SPEC messages, then created active with
   const form = page.getByRole('form', { name: 'New survey' });
   const create = form.getByRole('button', { name: 'Create survey' });
 
+  // SPEC §5, every message at once, each next to (described by) its own field.
   await create.click();
-  await expect(form.getByRole('alert')).toHaveText('Survey title is required');
+  await expect(form.getByRole('alert')).toHaveText(['Survey title is required', 'Surveyor name is required', 'Client name is required']);
+  await expect(form.getByLabel('Survey title')).toHaveAccessibleDescription('Survey title is required');
+  await expect(form.getByLabel('Surveyor name')).toHaveAccessibleDescription('Surveyor name is required');
+  await expect(form.getByLabel('Client name')).toHaveAccessibleDescription('Client name is required');
   await form.getByLabel('Survey title').fill('A7 bridges');
   await create.click();
-  await expect(form.getByRole('alert')).toHaveText('Surveyor name is required');
+  await expect(form.getByRole('alert')).toHaveText(['Surveyor name is required', 'Client name is required']);
+  await expect(form.getByLabel('Survey title')).not.toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Surveyor name').fill('Ana Surveyor');
-  await create.click();
-  await expect(form.getByRole('alert')).toHaveText('Client name is required');
   await form.getByLabel('Client name').fill('Heavy Haul Ltd');
   await create.click();
 

@@ -45,12 +45,12 @@ test("Settings' Display zoom applies at once and is kept for the next start", as
   await page.goto('/');
   const zoom = page.getByRole('combobox', { name: 'Display zoom' });
   await expect(zoom).toHaveValue('100');
-  const before = await page.getByRole('heading', { level: 1, name: 'Settings' }).boundingBox();
+  const before = await page.getByRole('heading', { level: 1, name: 'Field workspace' }).boundingBox();
 
   await zoom.selectOption({ label: '125%' });
   expect(await page.evaluate(() => document.body.style.zoom)).toBe('125%');
   expect(await readLocalStorage(page, 'zoomLevel')).toBe('125');
-  const after = await page.getByRole('heading', { level: 1, name: 'Settings' }).boundingBox();
+  const after = await page.getByRole('heading', { level: 1, name: 'Field workspace' }).boundingBox();
   expect(after!.height / before!.height).toBeCloseTo(1.25, 1);
 
   await page.reload();

@@ -68,8 +68,10 @@ export async function drive(page: Page, epochs: readonly Epoch[]): Promise<void>
   }
 }
 
-export const tracePanel = (page: Page) => surveySection(page).getByRole('region', { name: 'Vehicle trace' });
-export const alertLog = (page: Page) => surveySection(page).getByRole('region', { name: 'Alert log' });
+/** The workspace's records column (beside the map on a tablet): the list, the trace, the alert log. */
+const records = (page: Page) => page.getByRole('region', { name: 'Records', exact: true });
+export const tracePanel = (page: Page) => records(page).getByRole('region', { name: 'Vehicle trace' });
+export const alertLog = (page: Page) => records(page).getByRole('region', { name: 'Alert log' });
 
 /** A value of the trace panel ("Trace points" → "12 recorded"). */
 export const traceFact = (page: Page, term: string) =>

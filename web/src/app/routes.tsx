@@ -15,7 +15,8 @@ export interface AppRoute {
 const ConvoyJoinPage = lazy(() => import('../pages/ConvoyJoinPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', Page: lazy(() => import('../pages/SettingsPage')), guarded: true },
+  // The field workspace, with the settings below it (SPEC §2: '/' is the settings page).
+  { path: '/', Page: lazy(() => import('./WorkspacePage')), guarded: true },
   { path: '/help', Page: lazy(() => import('../pages/HelpPage')) },
   { path: '/mobile-select', Page: lazy(() => import('../pages/MobileSelectPage')) },
   { path: '/slave', Page: lazy(() => import('../pages/SlavePage')) },

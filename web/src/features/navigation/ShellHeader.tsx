@@ -11,7 +11,7 @@ export function ShellHeader() {
         <ul className="shell-header__links">
           <li>
             <NavLink to="/" end>
-              Settings
+              Workspace
             </NavLink>
           </li>
           <li>

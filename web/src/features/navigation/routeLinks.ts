@@ -16,7 +16,7 @@ export const ROUTE_LINK_GROUPS: readonly RouteLinkGroup[] = [
   {
     title: 'Survey',
     links: [
-      { path: '/', label: 'Settings' },
+      { path: '/', label: 'Field workspace' },
       { path: '/help', label: 'Help' },
       { path: '/documentation', label: 'Documentation' },
     ],

@@ -8,6 +8,7 @@ import type { Reading } from '../../model';
 import { isStorageError } from '../../services/storage';
 import { CameraPanel, keepCapturedMedia, type HeldMedia } from '../camera';
 import { ClearanceBadge, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
+import { Field } from '../../ui/Field';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { useSettings } from '../settings';
 import { poiGlyph } from './poiIcons';
@@ -22,6 +23,20 @@ const parseNumber = (text: string): number | null => {
   const value = Number.parseFloat(text.replace(',', '.'));
   return text.trim() === '' || !Number.isFinite(value) ? null : value;
 };
+
+type CaptureErrors = Partial<Record<'height' | 'poiNumber', string>>;
+
+/**
+ * Every problem of the form at once, by field (empty when it can be saved): `rel` is the
+ * height in metres as read from the field, the lanes or the rangefinder (null: none).
+ */
+export function captureErrors(rel: number | null, poiNumber: string, units: string): CaptureErrors {
+  const errors: CaptureErrors = {};
+  if (rel === null || rel < 0) errors.height = units === 'metric' ? 'Enter the height in metres (0 or more).' : 'Enter the height in feet and inches (0 or more).';
+  const number = Number(poiNumber.trim());
+  if (poiNumber.trim() === '' || !Number.isInteger(number) || number < 0) errors.poiNumber = 'Enter the POI number (a whole number).';
+  return errors;
+}
 
 export function CaptureForm() {
   const { active, nextPoiNumber: nextPoi, add, update } = useSurvey();
@@ -49,6 +64,7 @@ export function CaptureForm() {
   const [fromDevice, setFromDevice] = useState<{ text: string; metres: number; weak: boolean; lane: boolean } | null>(null);
   const [wireTemp, setWireTemp] = useState('');
   const [wireTime, setWireTime] = useState('');
+  const [errors, setErrors] = useState<CaptureErrors>({});
 
   useRangefinderReadings((r) => {
     const text = units === 'metric' || !clearanceCore ? String(Math.round(r.metres * 1000) / 1000) : clearanceCore.formatClearance(r.metres, units);
@@ -79,12 +95,10 @@ export function CaptureForm() {
     event.preventDefault();
     const rel = currentRel;
     const number = Number.parseInt(poiNumber, 10);
-    if (rel === null || rel < 0) {
-      setOutcome({ kind: 'error', text: units === 'metric' ? 'Enter the height in metres (0 or more).' : 'Enter the height in feet and inches (0 or more).' });
-      return;
-    }
-    if (!Number.isInteger(number) || number < 0) {
-      setOutcome({ kind: 'error', text: 'Enter the POI number (a whole number).' });
+    const checked = captureErrors(rel, poiNumber, units);
+    setErrors(checked);
+    if (Object.keys(checked).length > 0 || rel === null) {
+      setOutcome(null);
       return;
     }
     setBusy(true);
@@ -114,6 +128,7 @@ export function CaptureForm() {
       setFromDevice(null);
       setWireTemp('');
       setWireTime('');
+      setErrors({});
     } catch (error) {
       // Nothing took the measurement: the form keeps every value so it can be saved again.
       setOutcome({ kind: 'error', text: isStorageError(error) || error instanceof Error ? error.message : String(error) });
@@ -122,73 +137,70 @@ export function CaptureForm() {
     }
   };
 
-  const field = (key: string, label: string, input: React.ReactNode) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      {input}
-    </div>
-  );
-
   return (
     <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>Record a measurement</h3>
       <FixWarning />
       <ConnectRangefinder />
-      {field(
-        'height',
-        'Height',
-        <input
-          id={`${id}-height`}
+      <div className="capture__grid">
+        <Field
+          label="Height"
+          hint={
+            <>
+              {units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}
+              {lowest !== null && ' — the lowest lane reading'}
+              {deviceHeight && ' — from the rangefinder'}
+            </>
+          }
           inputMode="decimal"
-          autoComplete="off"
           value={lowest !== null && clearanceCore ? clearanceCore.formatClearance(lowest, units) : height}
           readOnly={lowest !== null}
-          onChange={(e) => setHeight(e.target.value)}
-          aria-describedby={`${id}-height-unit`}
-        />,
-      )}
-      <span id={`${id}-height-unit`} className="field__hint">
-        {units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}
-        {lowest !== null && ' — the lowest lane reading'}
-        {deviceHeight && ' — from the rangefinder'}
-      </span>
-      {deviceHeight?.weak && (
-        <p role="alert" className="capture__warning">
-          Weak target: the rangefinder flagged this reading; check it before saving.
-        </p>
-      )}
-      <ClearanceBadge measurement={{ rel: currentRel ?? undefined, poi_type: poiType, readings: clearanceFields.readings, wireTempC: clearanceFields.wireTempC, wireTime: clearanceFields.wireTime }} load={active.loadProfile} />
-      <button type="button" className="button--small" aria-expanded={lanesOpen} onClick={() => setLanesOpen(!lanesOpen)}>
-        Readings per lane
-      </button>
-      {lanesOpen && (
-        <LaneReadings readings={readings} onChange={setReadings} value={laneValue} onValueChange={setLaneValue} weak={Boolean(fromDevice?.lane && fromDevice.text === laneValue && fromDevice.weak)} />
-      )}
-      {field('road', 'Road number', <input id={`${id}-road`} inputMode="numeric" value={road} onChange={(e) => setRoad(e.target.value)} />)}
-      {field('poi', 'POI number', <input id={`${id}-poi`} inputMode="numeric" value={poiNumber} onChange={(e) => setPoi(e.target.value)} />)}
-      {field(
-        'type',
-        'POI type',
-        <span className="poi-choice">
-          <span className="poi-swatch" style={{ background: selectedType?.colour ?? '#6b7280' }} aria-hidden="true">
-            {poiGlyph(selectedType?.icon ?? 'circle')}
+          onChange={setHeight}
+          error={errors.height}
+          className="capture__height"
+        />
+        {deviceHeight?.weak && (
+          <p role="alert" className="capture__warning">
+            Weak target: the rangefinder flagged this reading; check it before saving.
+          </p>
+        )}
+        <ClearanceBadge measurement={{ rel: currentRel ?? undefined, poi_type: poiType, readings: clearanceFields.readings, wireTempC: clearanceFields.wireTempC, wireTime: clearanceFields.wireTime }} load={active.loadProfile} />
+        <button type="button" className="button--small" aria-expanded={lanesOpen} onClick={() => setLanesOpen(!lanesOpen)}>
+          Readings per lane
+        </button>
+        {lanesOpen && (
+          <LaneReadings readings={readings} onChange={setReadings} value={laneValue} onValueChange={setLaneValue} weak={Boolean(fromDevice?.lane && fromDevice.text === laneValue && fromDevice.weak)} />
+        )}
+        <Field label="Road number" inputMode="numeric" value={road} onChange={setRoad} />
+        <Field label="POI number" inputMode="numeric" value={poiNumber} onChange={setPoi} error={errors.poiNumber} />
+        <div className="field">
+          <label htmlFor={`${id}-type`}>POI type</label>
+          <span className="poi-choice">
+            <span className="poi-swatch" style={{ background: selectedType?.colour ?? '#6b7280' }} aria-hidden="true">
+              {poiGlyph(selectedType?.icon ?? 'circle')}
+            </span>
+            <select id={`${id}-type`} value={poiType} onChange={(e) => setPoiType(e.target.value)}>
+              {(poiTypes ?? [])
+                .filter((t) => t.type !== 'START')
+                .map((t) => (
+                  <option key={t.type} value={t.type}>
+                    {t.label}
+                  </option>
+                ))}
+            </select>
           </span>
-          <select id={`${id}-type`} value={poiType} onChange={(e) => setPoiType(e.target.value)}>
-            {(poiTypes ?? [])
-              .filter((t) => t.type !== 'START')
-              .map((t) => (
-                <option key={t.type} value={t.type}>
-                  {t.label}
-                </option>
-              ))}
-          </select>
-        </span>,
-      )}
-      {isWire && field('wiretemp', 'Wire temperature (°C)', <input id={`${id}-wiretemp`} inputMode="decimal" value={wireTemp} onChange={(e) => setWireTemp(e.target.value)} />)}
-      {isWire && field('wiretime', 'Wire time', <input id={`${id}-wiretime`} type="time" value={wireTime} onChange={(e) => setWireTime(e.target.value)} />)}
-      {field('note', 'Note', <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />)}
-      {field('width', 'Width', <input id={`${id}-width`} inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />)}
-      {field('length', 'Length', <input id={`${id}-length`} inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />)}
+        </div>
+        {isWire && <Field label="Wire temperature (°C)" inputMode="decimal" value={wireTemp} onChange={setWireTemp} />}
+        {isWire && (
+          <div className="field">
+            <label htmlFor={`${id}-wiretime`}>Wire time</label>
+            <input id={`${id}-wiretime`} type="time" value={wireTime} onChange={(e) => setWireTime(e.target.value)} />
+          </div>
+        )}
+        <Field label="Note" value={note} onChange={setNote} />
+        <Field label="Width" hint="metres" inputMode="decimal" value={width} onChange={setWidth} />
+        <Field label="Length" hint="metres" inputMode="decimal" value={length} onChange={setLength} />
+      </div>
       <CameraPanel surveyId={active.id} held={held} onHeld={setHeld} />
       <div className="actions">
         <button type="submit" className="button--primary" disabled={busy || !poiTypes}>

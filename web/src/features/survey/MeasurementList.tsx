@@ -129,7 +129,10 @@ export function MeasurementList() {
                     {poiGlyph(info?.icon ?? 'circle')}
                   </span>
                   <span className="measurements__main">
-                    <strong>{name}</strong> {info?.label ?? m.poi_type ?? ''} · {fixed(m.rel, 3)} m <ClearanceChip measurement={m} load={active.loadProfile} />
+                    <span className="measurements__line">
+                      <span className="measurements__height">{fixed(m.rel, 3)} m</span> <strong>{name}</strong>{' '}
+                      <span>{info?.label ?? m.poi_type ?? ''}</span> <ClearanceChip measurement={m} load={active.loadProfile} />
+                    </span>{' '}
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
                       {m.note ? ` · ${m.note}` : ''}

@@ -1,8 +1,12 @@
-// The 'New survey' form (SPEC §3 fields, §5 validation messages from the core).
+// The 'New survey' form (SPEC §3 fields, §5 validation messages from the core, all shown
+// at once, each next to its field).
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '../../ui/Field';
+import { Switch } from '../../ui/Switch';
 import { useGpsController } from '../gps';
 import { EMPTY_SURVEY_FORM, fixOf, type SurveyForm } from './records';
 import { useSurvey } from './SurveyProvider';
+import { surveyFieldErrors, type RequiredSurveyField, type SurveyFieldErrors } from './surveyValidation';
 
 type TextField = Exclude<keyof SurveyForm, 'enableVehicleTrace' | 'enableAlertLog'>;
 
@@ -22,6 +26,7 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
   const gpsController = useGpsController();
   const [form, setForm] = useState<SurveyForm>(EMPTY_SURVEY_FORM);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<SurveyFieldErrors>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -30,6 +35,9 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
+      const errors = await surveyFieldErrors(form);
+      setFieldErrors(errors);
+      if (Object.keys(errors).length > 0) return;
       // The START measurement is taken where the surveyor stands when creating the survey.
       await create(form, fixOf(gpsController.getSnapshot()));
       onDone();
@@ -43,42 +51,24 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="survey-form" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>New survey</h3>
-      {TEXT_FIELDS.map(({ field, label, required, multiline }) => {
-        const inputId = `${id}-${field}`;
-        const common = {
-          id: inputId,
-          value: form[field],
-          'aria-required': required,
-          onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value })),
-        };
-        return (
-          <div className="field" key={field}>
-            <label htmlFor={inputId}>
-              {label}
-              {required && <span aria-hidden="true"> *</span>}
-            </label>
-            {multiline ? <textarea rows={2} {...common} /> : <input type="text" autoComplete="off" {...common} />}
-          </div>
-        );
-      })}
-      <div className="field field--check">
-        <input
-          id={`${id}-trace`}
-          type="checkbox"
-          checked={form.enableVehicleTrace}
-          onChange={(event) => setForm((current) => ({ ...current, enableVehicleTrace: event.target.checked }))}
+      {TEXT_FIELDS.map(({ field, label, required, multiline }) => (
+        <Field
+          key={field}
+          label={label}
+          required={required}
+          multiline={multiline}
+          autoFocus={field === 'surveyTitle'}
+          value={form[field]}
+          error={fieldErrors[field as RequiredSurveyField] ?? null}
+          onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}
         />
-        <label htmlFor={`${id}-trace`}>Record the vehicle trace</label>
-      </div>
-      <div className="field field--check">
-        <input
-          id={`${id}-alerts`}
-          type="checkbox"
-          checked={form.enableAlertLog}
-          onChange={(event) => setForm((current) => ({ ...current, enableAlertLog: event.target.checked }))}
-        />
-        <label htmlFor={`${id}-alerts`}>Keep the alert log</label>
-      </div>
+      ))}
+      <Switch isSelected={form.enableVehicleTrace} onChange={(on) => setForm((current) => ({ ...current, enableVehicleTrace: on }))}>
+        Record the vehicle trace
+      </Switch>
+      <Switch isSelected={form.enableAlertLog} onChange={(on) => setForm((current) => ({ ...current, enableAlertLog: on }))}>
+        Keep the alert log
+      </Switch>
       {error && (
         <p role="alert" className="form-error">
           {error}

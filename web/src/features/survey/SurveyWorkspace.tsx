@@ -1,6 +1,7 @@
 // The survey section of `/`: the active survey and its actions (new, load a previous one,
-// clear, export), the capture form and the measurement list, the vehicle trace and the
-// alert log.
+// clear, export) and the capture form (SurveyWorkspace); the measurement list, the vehicle
+// trace and the alert log (SurveyRecords). The workspace places the two side by side on a
+// tablet, or as tabs on a phone.
 import { useEffect, useId, useState } from 'react';
 import { AlertLog, alertLogEnabled } from '../alerts';
 import { LoadProfilePanel, useUnits } from '../clearance';
@@ -37,6 +38,7 @@ export function SurveyWorkspace() {
       {status === 'loading' && <p role="status">Loading surveys…</p>}
       {status === 'failed' && <p role="alert">Failed to load survey</p>}
       {status === 'ready' && !active && <p className="survey-workspace__none">No active survey</p>}
+      <CaptureForm />
       {active && <ActiveSurvey survey={active} lastAutoSaved={workspace.lastAutoSaved} />}
       <div className="actions">
         <button type="button" onClick={() => setPanel(panel === 'new' ? 'none' : 'new')} aria-expanded={panel === 'new'}>
@@ -57,11 +59,21 @@ export function SurveyWorkspace() {
       {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
       {active && <ExportControls survey={active} />}
       {active && <LoadProfilePanel key={active.id} load={active.loadProfile} onSave={(loadProfile) => workspace.setOptions({ loadProfile })} />}
-      <CaptureForm />
-      <MeasurementList />
-      {active && <TracePanel survey={active} onEnabledChange={(enableVehicleTrace) => workspace.setOptions({ enableVehicleTrace })} />}
-      {active && <AlertLog surveyId={active.id} enabled={alertLogEnabled(active)} />}
     </section>
+  );
+}
+
+/** The active survey's records: its measurements, then its vehicle trace and alert log. */
+export function SurveyRecords() {
+  const workspace = useSurvey();
+  const { active } = workspace;
+  if (!active) return <p className="survey-workspace__none">No active survey: create or load one to record measurements.</p>;
+  return (
+    <>
+      <MeasurementList />
+      <TracePanel survey={active} onEnabledChange={(enableVehicleTrace) => workspace.setOptions({ enableVehicleTrace })} />
+      <AlertLog surveyId={active.id} enabled={alertLogEnabled(active)} />
+    </>
   );
 }
 

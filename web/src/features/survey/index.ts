@@ -2,5 +2,5 @@
 // web/src/app), the workspace (create, load, clear, capture, list, export), auto-save.
 export { SurveyProvider, useSurvey, FIRST_PAGE } from './SurveyProvider';
 export type { SurveyWorkspace as SurveyWorkspaceState } from './SurveyProvider';
-export { SurveyWorkspace } from './SurveyWorkspace';
+export { SurveyRecords, SurveyWorkspace } from './SurveyWorkspace';
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_EVENT, latestAutosave } from './autosave';

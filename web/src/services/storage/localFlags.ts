@@ -14,6 +14,8 @@ export type LocalFlagKey =
   | 'device_choice'
   /** Display zoom as a percentage, e.g. '125' (also read: '125%'). */
   | 'zoomLevel'
+  /** The colour theme: 'default', 'sunlight' (high contrast) or 'night' (dark). Absent = default. */
+  | 'theme'
   /** 'true' / 'false': use the browser's location when serial GPS is absent or stale. Absent = on. */
   | 'gps_failsafe_enabled'
   /** The serial GPS baud rate last chosen: '4800', '9600', '38400' or '115200'. */

@@ -166,6 +166,25 @@ export const media = {
 export const routes = {
   ofSurvey: (surveyId: string): Promise<Route[]> => getByIndex('routes', 'by-survey', surveyId),
   points: (routeId: string): Promise<RoutePoint[]> => getByIndex('route-points', 'by-route', routeId),
+  get: (id: string) => getItem('routes', id),
+  /**
+   * Saves a route and its points in one transaction (SPEC §8 policy), replacing the points
+   * it had: points no longer in the list are deleted in the same write.
+   */
+  async save(route: Route, points: readonly RoutePoint[]): Promise<SaveOutcome> {
+    const kept = new Set(points.map((p) => p.id));
+    const stale = (await getByIndex('route-points', 'by-route', route.id)).filter((p) => !kept.has(p.id));
+    return saveRecords([
+      { kind: 'put', store: 'routes', item: route } as PutOp,
+      ...points.map((item) => ({ kind: 'put', store: 'route-points', item }) as PutOp),
+      ...stale.map((p) => ({ kind: 'delete' as const, store: 'route-points' as const, id: p.id })),
+    ]);
+  },
+  /** Deletes a route and its points. */
+  async remove(routeId: string): Promise<void> {
+    const points = await getByIndex('route-points', 'by-route', routeId);
+    await deleteRecords([{ store: 'routes', id: routeId }, ...points.map((p) => ({ store: 'route-points' as const, id: p.id }))]);
+  },
 };
 
 /** Oldest first by a time field (ISO 8601 strings sort as text), then by id. */
