@@ -1,5 +1,6 @@
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
+import { FieldMap, OfflineMapSettings } from '../features/map';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
 import { SettingsCategories } from '../features/settings/SettingsCategories';
 import { StorageUsage } from '../features/storage';
@@ -14,6 +15,7 @@ export default function SettingsPage() {
         Settings for this device. They are kept in this browser, so they apply with or
         without a connection.
       </p>
+      <FieldMap />
       <SurveyWorkspace />
       <GpsPanel />
       <section aria-labelledby="settings-core">
@@ -29,6 +31,7 @@ export default function SettingsPage() {
         <ZoomSetting />
       </section>
       <StorageUsage />
+      <OfflineMapSettings />
       <section aria-labelledby="settings-instruments">
         <h2 id="settings-instruments">Instruments and recording</h2>
         <SettingsCategories />
