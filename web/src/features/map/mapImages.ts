@@ -1,4 +1,4 @@
-// The map's icons, drawn on a canvas when maplibre first asks for them (styleimagemissing),
+// The map's icons, drawn on a canvas when maplibre first asks for them (setMissingStyleImageResolver),
 // so no sprite file is needed online or offline: a POI marker (its type's colour and glyph),
 // a cluster's count, the heading arrow of the live position.
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -79,7 +79,7 @@ function headingArrow(map: MapLibreMap): void {
 
 /** Draws each icon the first time a layer needs it. */
 export function provideImages(map: MapLibreMap): void {
-  map.on('styleimagemissing', ({ id }: { id: string }) => {
+  map.setMissingStyleImageResolver((id: string) => {
     if (id.startsWith(POI_IMAGE_PREFIX)) poiMarker(map, id);
     else if (id.startsWith(COUNT_IMAGE_PREFIX)) countLabel(map, id);
     else if (id === HEADING_IMAGE) headingArrow(map);
