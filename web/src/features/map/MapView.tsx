@@ -11,6 +11,7 @@ import { FileSource, PMTiles, Protocol } from 'pmtiles';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, LAYERS, setData, SOURCES } from './dataLayers';
+import { noteMapOrigin } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
 import type { MapPoint } from './mapData';
 
@@ -58,6 +59,7 @@ async function styleFor(basemap: Basemap, onNotice: MapViewProps['onNotice']): P
     }
   }
   if (basemap.kind === 'url') {
+    noteMapOrigin(basemap.url);
     try {
       return await fetchStyle(basemap.url);
     } catch (error) {
@@ -108,7 +110,18 @@ export default function MapView(props: MapViewProps) {
     void styleFor(basemap, (m) => latest.current.onNotice(m)).then((style) => {
       if (!live) return;
       try {
-        created = new maplibregl.Map({ container: element, style, center: [0, 20], zoom: 1, attributionControl: { compact: true } });
+        created = new maplibregl.Map({
+          container: element,
+          style,
+          center: [0, 20],
+          zoom: 1,
+          attributionControl: { compact: true },
+          // An online style's resources: their origins go to the service worker's map cache.
+          transformRequest: (url) => {
+            if (basemap.kind === 'url') noteMapOrigin(url);
+            return { url };
+          },
+        });
       } catch (error) {
         element.dataset.mapState = 'failed';
         setFailed(`The map cannot be shown on this device (${error instanceof Error ? error.message : String(error)}). The measurements are in the list.`);
