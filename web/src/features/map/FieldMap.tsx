@@ -78,6 +78,14 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
             )}
           </Suspense>
         </MapBoundary>
+        {/* Inside the frame, so the page below never moves when it changes. */}
+        {(!survey.active || layers.unplaced > 0) && (
+          <p className="field-map__status" role="status">
+            {!survey.active
+              ? 'Start or load a survey to see its measurements here.'
+              : `${layers.unplaced} measurement${layers.unplaced === 1 ? ' has' : 's have'} no position and ${layers.unplaced === 1 ? 'is' : 'are'} not on the map.`}
+          </p>
+        )}
         <div className="field-map__controls">
           <button type="button" aria-pressed={follow} onClick={() => setFollow((f) => !f)} disabled={positionAt === null} title={positionAt === null ? 'No position yet' : undefined}>
             Follow my position
@@ -92,11 +100,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
           </div>
         </div>
       </div>
-      <p className="field-map__hint">
-        Arrow keys move the map, + and − zoom; Enter opens the marker at the centre.
-        {!survey.active && ' Start or load a survey to see its measurements here.'}
-        {layers.unplaced > 0 && ` ${layers.unplaced} measurement${layers.unplaced === 1 ? ' has' : 's have'} no position and ${layers.unplaced === 1 ? 'is' : 'are'} not on the map.`}
-      </p>
+      <p className="field-map__hint">Arrow keys move the map, + and − zoom; Enter opens the marker at the centre.</p>
       {notice && (
         <p role="status" className="field-map__notice">
           {notice}
