@@ -20,6 +20,7 @@ const cases = {
   'gps-panel': async () => (await import('./bench/gps-panel.mjs')).gpsPanelCase(),
   'survey-scale': async () => (await import('./bench/survey-scale.mjs')).surveyScaleCase(),
   'survey-export': async () => (await import('./bench/survey-export.mjs')).surveyExportCase(),
+  'map-100k': async () => (await import('./bench/map-100k.mjs')).mapCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;
