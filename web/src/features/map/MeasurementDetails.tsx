@@ -28,7 +28,7 @@ export function MeasurementDetails({ id, onClose }: { id: string; onClose: () =>
   useEffect(() => heading.current?.focus(), [state]);
 
   const m = state?.id === id ? state.measurement : undefined;
-  const style = m ? poiStyle(table, m.poi_type) : null;
+  const style = m ? poiStyle(table ?? [], m.poi_type) : null;
   return (
     <section aria-label="Measurement details" className="field-map__details">
       <h3 ref={heading} tabIndex={-1}>

@@ -11,13 +11,17 @@ import { measurementFeatures, routeFeatures, traceFeatures } from './mapData';
 
 const NO_POI_TYPES: PoiTypeInfo[] = [];
 
-export function usePoiTable(): PoiTypeInfo[] {
-  const [table, setTable] = useState<PoiTypeInfo[]>(NO_POI_TYPES);
+/** The core's POI table; null while it loads, empty if the core cannot be loaded (grey markers then). */
+export function usePoiTable(): PoiTypeInfo[] | null {
+  const [table, setTable] = useState<PoiTypeInfo[] | null>(null);
   useEffect(() => {
     let live = true;
     poiTypes().then(
       (t) => live && setTable(t),
-      (error: unknown) => console.error('Map: the POI table could not be loaded:', error),
+      (error: unknown) => {
+        console.error('Map: the POI table could not be loaded:', error);
+        if (live) setTable(NO_POI_TYPES);
+      },
     );
     return () => {
       live = false;
@@ -39,8 +43,9 @@ export function useSurveyLayers(surveyId: string | null) {
   });
   const trace = useStoreRead(key, ['vehicleTraces'], () => (surveyId ? stores.traces.ofSurvey(surveyId) : Promise.resolve([])));
 
+  // Built once the POI table is there: each build is a full hand-over to the map's worker.
   const measurementData = useMemo(
-    () => (measurements.status === 'ready' ? measurementFeatures(measurements.value, table) : { collection: EMPTY, unplaced: 0 }),
+    () => (measurements.status === 'ready' && table ? measurementFeatures(measurements.value, table) : { collection: EMPTY, unplaced: 0 }),
     [measurements, table],
   );
   const routeData = useMemo(() => (routes.status === 'ready' ? routeFeatures(routes.value) : EMPTY), [routes]);
