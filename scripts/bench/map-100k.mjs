@@ -187,6 +187,12 @@ export async function mapCase({ measurements = 100_000, tracePoints = 50_000, se
       expect: { drawn: measurements, segments },
     });
     const oursFromNavigation = await page.evaluate(() => performance.now());
+    // When the app had read and styled the survey's records, relative to the map's start.
+    const oursDataReady = await page.evaluate(() => {
+      const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+      const ready = at('clearway:map-data-ready');
+      return ready === null ? null : ready - (at('clearway:map-start') ?? 0);
+    });
     const oursLoadLongest = await page.evaluate(() => window.__longest.ms.load ?? 0);
     const oursPan = await page.evaluate(pan, '.field-map__canvas');
     const box = await page.locator('.field-map__canvas').boundingBox();
@@ -220,6 +226,7 @@ export async function mapCase({ measurements = 100_000, tracePoints = 50_000, se
         ours_ms: round(oursLoad.ms),
         peer_ms: round(peerLoad.ms),
         ours_from_navigation_ms: round(oursFromNavigation),
+        ours_data_ready_ms: oursDataReady === null ? null : round(oursDataReady),
         longest_task_load_ms: { ours: round(oursLoadLongest), peer: round(peerLoadLongest) },
         same_result: oursLoad.drawn === measurements && peerLoad.drawn === measurements && oursLoad.segments === segments && peerLoad.segments === segments,
         drawn: { ours: oursLoad.drawn, peer: peerLoad.drawn, trace_lines_ours: oursLoad.segments, trace_lines_peer: peerLoad.segments },

@@ -17,7 +17,7 @@ test.beforeAll(() => {
   execFileSync('bash', [fileURLToPath(new URL('../../scripts/ensure-tools.sh', import.meta.url)), 'tiles'], { stdio: 'inherit' });
 });
 test.setTimeout(120_000);
-// Reading and drawing the basemap's tiles in software WebGL on a busy 2-core machine.
+// Reading and drawing tiles in software WebGL, and moving MBs through page.route, on a busy 2-core machine.
 const TILES = { timeout: 30_000 };
 
 // The test's survey, all in Monaco (inside the basemap): 30 placed measurements on a 6 × 5
@@ -144,17 +144,19 @@ test('a marker opens its details by tap and, from the keyboard, by Enter on the 
   await mapCanvas(page).locator('canvas').focus();
   await page.keyboard.press('Enter');
   const details = page.getByRole('region', { name: 'Measurement details' });
-  await expect(details).toContainText(target.note);
+  await expect(details).toContainText(target.note, TILES);
   await details.getByRole('button', { name: 'Close details' }).click();
   await expect(details).toHaveCount(0);
+  await expect(mapCanvas(page).locator('canvas')).toBeFocused();
 
   // A tap, on another marker brought into view (and not at the centre, where Enter looks).
   const other = GRID[13]!;
   await jumpTo(page, [other.lng - 0.0005, other.lat + 0.0003], 18);
   await expect.poll(async () => (await rendered(page, ['cw-measurements'])).some((f) => f.properties.mid === 'm-13')).toBe(true);
+  await mapRegion(page).scrollIntoViewIfNeeded();
   const point = await pagePointOf(page, [other.lng, other.lat]);
   await page.mouse.click(point.x, point.y);
-  await expect(details).toContainText(other.note);
+  await expect(details).toContainText(other.note, TILES);
 });
 
 test('an offline basemap picked from disk is kept in OPFS and drawn from it; deleted, the plain background returns', async ({ page }) => {
@@ -164,7 +166,7 @@ test('an offline basemap picked from disk is kept in OPFS and drawn from it; del
   await expect(settings).toContainText('No offline map is stored.');
   await settings.getByLabel('Use a file from this device (.pmtiles)').setInputFiles(MONACO_PMTILES);
   const megabytes = (statSync(MONACO_PMTILES).size / 1e6).toFixed(1);
-  await expect(settings).toContainText(`Stored: ${megabytes} MB`);
+  await expect(settings).toContainText(`Stored: ${megabytes} MB`, TILES);
   await expect(mapCanvas(page)).toHaveAttribute('data-basemap', 'pmtiles');
 
   // The basemap's roads are drawn, with names from the OSM data the archive was built from.
@@ -209,7 +211,38 @@ test('an offline basemap downloaded from the configured URL replaces nothing unt
 
   await field.fill(new URL('/regions/monaco.pmtiles', page.url()).href);
   await settings.getByRole('button', { name: 'Download offline map' }).click();
-  await expect(settings).toContainText(`Stored: ${(bytes.length / 1e6).toFixed(1)} MB`);
+  await expect(settings).toContainText(`Stored: ${(bytes.length / 1e6).toFixed(1)} MB`, TILES);
   await expect(mapCanvas(page)).toHaveAttribute('data-basemap', 'pmtiles');
   await expect.poll(async () => (await rendered(page)).filter((f) => f.source === 'protomaps').length, TILES).toBeGreaterThan(0);
+});
+
+test('the live position from the browser’s location: a marker inside its accuracy circle, kept in the middle while following', async ({ page, context }) => {
+  const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(HERE);
+  await seedLocalStorage(page, { app_access: 'true' });
+  await page.goto('/');
+  await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toBeEnabled(TILES);
+  await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await rendered(page, ['cw-position'])).length, TILES).toBe(1);
+  const [dot] = await rendered(page, ['cw-position']);
+  const [lng, lat] = dot!.coordinates as [number, number];
+  expect(lat).toBeCloseTo(HERE.latitude, 5);
+  expect(lng).toBeCloseTo(HERE.longitude, 5);
+  // The accuracy circle: its ring lies 40 m from the position (1° of latitude ≈ 111.2 km).
+  const [circle] = await rendered(page, ['cw-position-accuracy']);
+  const ring = (circle!.coordinates as [number, number][][])[0]!;
+  const northMost = Math.max(...ring.map(([, y]) => y));
+  // Within 2 m: the drawn ring is tile geometry, quantised.
+  expect(Math.abs((northMost - HERE.latitude) * 111_195 - HERE.accuracy)).toBeLessThan(2);
+  // Following: the map is centred on it.
+  const centre = () => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number } } }).clearwayMap.getCenter());
+  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
+  expect((await centre()).lng).toBeCloseTo(HERE.longitude, 4);
+
+  // Heading up without a heading keeps north up; the control says which is on.
+  const orientation = mapRegion(page).getByRole('group', { name: 'Map orientation' });
+  await orientation.getByRole('button', { name: 'Heading up' }).click();
+  await expect(orientation.getByRole('button', { name: 'Heading up' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(orientation.getByRole('button', { name: 'North up' })).toHaveAttribute('aria-pressed', 'false');
 });

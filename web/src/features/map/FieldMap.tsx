@@ -2,7 +2,7 @@
 // survey's measurements, routes and trace and the live position on its own, and draws them
 // with maplibre, which it loads lazily (MapView, its own chunk). Its controls (follow me,
 // north up / heading up) are ordinary buttons; a tapped marker's details show below the map.
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useGps } from '../gps';
 import { useSettings } from '../settings';
 import { useSurvey } from '../survey';
@@ -42,6 +42,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const [headingUp, setHeadingUp] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const region = useRef<HTMLElement>(null);
 
   const { latitude, longitude, course, hdop } = gps;
   const errLatM = gps.details?.errLatM ?? null;
@@ -54,7 +55,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const draft = useMemo(() => draftFeatures(draftRoute), [draftRoute]);
 
   return (
-    <section aria-label="Map" className="field-map">
+    <section aria-label="Map" className="field-map" ref={region}>
       <div className="field-map__frame">
         <MapBoundary>
           <Suspense fallback={<p className="field-map__loading">Loading the map…</p>}>
@@ -64,6 +65,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
                 measurements={layers.measurements}
                 routes={layers.routes}
                 trace={layers.trace}
+                frameKey={layers.frameKey}
                 draft={draft}
                 position={position}
                 positionAt={positionAt}
@@ -107,7 +109,16 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
         </p>
       )}
       {layers.error !== null && <p role="alert">The survey data could not be read for the map: {String(layers.error)}</p>}
-      {selected && <MeasurementDetails id={selected} onClose={() => setSelected(null)} />}
+      {selected && (
+        <MeasurementDetails
+          id={selected}
+          onClose={() => {
+            setSelected(null);
+            // Back to the map, where the surveyor came from.
+            region.current?.querySelector('canvas')?.focus();
+          }}
+        />
+      )}
     </section>
   );
 }

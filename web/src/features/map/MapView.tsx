@@ -22,6 +22,8 @@ export interface MapViewProps {
   measurements: Data;
   routes: Data;
   trace: Data;
+  /** Set (the survey's id) once all of the survey's data is read: the map frames it once per key. */
+  frameKey: string | null;
   draft: Data;
   position: Data;
   /** [lng, lat] of the live position, or null. */
@@ -91,7 +93,7 @@ export default function MapView(props: MapViewProps) {
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(props);
-  const fitted = useRef(false);
+  const fitted = useRef<string | null>(null);
   useEffect(() => {
     latest.current = props;
   });
@@ -118,6 +120,8 @@ export default function MapView(props: MapViewProps) {
           center: [0, 20],
           zoom: 1,
           attributionControl: { compact: true },
+          // The canvas is a region of its own: named apart from the section 'Map' around it.
+          locale: { 'Map.Title': 'Map view: arrow keys move, Enter opens the marker at the centre' },
           // An online style's resources: their origins go to the service worker's map cache.
           transformRequest: (url) => {
             if (basemap.kind === 'url') noteMapOrigin(url);
@@ -150,7 +154,7 @@ export default function MapView(props: MapViewProps) {
       created?.remove();
       delete element.clearwayMap;
       setMap(null);
-      fitted.current = false;
+      fitted.current = null;
     };
   }, [basemap]);
 
@@ -161,22 +165,20 @@ export default function MapView(props: MapViewProps) {
   useEffect(() => void (map && setData(map, SOURCES.draft, draft)), [map, draft]);
   useEffect(() => void (map && setData(map, SOURCES.position, position)), [map, position]);
 
-  // The first data to arrive frames the map (unless it is following a position).
-  const { positionAt, follow } = props;
+  // Once the survey's data is all read, it frames the map (unless the map follows a position).
+  const { positionAt, follow, frameKey } = props;
   useEffect(() => {
-    if (!map || fitted.current || (follow && positionAt)) return;
+    if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
+    fitted.current = frameKey;
     const bounds = boundsOf([measurements, routes, trace]);
-    if (!bounds) return;
-    fitted.current = true;
-    map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
-  }, [map, measurements, routes, trace, follow, positionAt]);
+    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
+  }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 
   const { course, headingUp } = props;
   useEffect(() => {
     if (!map) return;
     const bearing = headingUp && course !== null ? course : 0;
     if (follow && positionAt) {
-      fitted.current = true;
       map.easeTo({ center: positionAt, bearing, zoom: Math.max(map.getZoom(), 15), duration: 300 });
     } else if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
       map.easeTo({ bearing, duration: 300 });

@@ -51,7 +51,13 @@ export function useSurveyLayers(surveyId: string | null) {
   const routeData = useMemo(() => (routes.status === 'ready' ? routeFeatures(routes.value) : EMPTY), [routes]);
   const traceData = useMemo(() => (trace.status === 'ready' ? traceFeatures(trace.value) : EMPTY), [trace]);
   const failed = [measurements, routes, trace].find((r) => r.status === 'failed');
+  // Everything read (and styled): the map frames the survey once, on this.
+  const ready = measurements.status === 'ready' && routes.status === 'ready' && trace.status === 'ready' && table !== null;
+  useEffect(() => {
+    if (ready) performance.mark('clearway:map-data-ready');
+  }, [ready, key]);
   return {
+    frameKey: ready ? key : null,
     measurements: measurementData.collection,
     unplaced: measurementData.unplaced,
     routes: routeData,
