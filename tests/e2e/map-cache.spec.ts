@@ -10,8 +10,8 @@ import { jumpTo, mapCanvas, MONACO_PMTILES, rendered } from './support/map';
 import { serveStyle, type StyleServer } from './support/styleServer';
 
 test.use({ serviceWorkers: 'allow' });
-test.setTimeout(120_000);
-const TILES = { timeout: 30_000 };
+test.setTimeout(240_000);
+const TILES = { timeout: 60_000 };
 const MONACO: [number, number] = [7.4246, 43.7384];
 
 let styles: StyleServer;

@@ -16,9 +16,9 @@ import { activeSurveyId } from './support/trace';
 test.beforeAll(() => {
   execFileSync('bash', [fileURLToPath(new URL('../../scripts/ensure-tools.sh', import.meta.url)), 'tiles'], { stdio: 'inherit' });
 });
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 // Reading and drawing tiles in software WebGL, and moving MBs through page.route, on a busy 2-core machine.
-const TILES = { timeout: 30_000 };
+const TILES = { timeout: 60_000 };
 
 // The test's survey, all in Monaco (inside the basemap): 30 placed measurements on a 6 × 5
 // grid (bridge, wire, none in turn) and 2 without a position; two routes; a 10-point trace

@@ -51,6 +51,7 @@ export async function rendered(page: Page, layers?: string[]): Promise<RenderedF
 
 /** Moves the map to `center` ([lng, lat]) at `zoom`. */
 export async function jumpTo(page: Page, center: [number, number], zoom: number): Promise<void> {
+  await expect(mapCanvas(page)).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
   await mapCanvas(page).evaluate(
     async (element, { center, zoom }) => {
       const map = (element as HTMLElement & { clearwayMap: { once(e: string, f: () => void): void; jumpTo(o: object): void } }).clearwayMap;

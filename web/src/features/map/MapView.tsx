@@ -108,6 +108,8 @@ export default function MapView(props: MapViewProps) {
       maplibregl.setWorkerUrl(workerUrl);
       workerSet = true;
     }
+    // Set together, so a reader never sees the new basemap's name beside the old map's state.
+    element.dataset.basemap = basemap.kind;
     element.dataset.mapState = 'loading';
     // Where the map's own time starts (the map-100k bench measures from here).
     performance.mark('clearway:map-start');
@@ -240,7 +242,7 @@ export default function MapView(props: MapViewProps) {
 
   return (
     <>
-      <div ref={container} className="field-map__canvas" data-basemap={basemap.kind} />
+      <div ref={container} className="field-map__canvas" />
       {failed && (
         <p role="alert" className="field-map__failed">
           {failed}
