@@ -21,6 +21,7 @@ const cases = {
   'survey-scale': async () => (await import('./bench/survey-scale.mjs')).surveyScaleCase(),
   'survey-export': async () => (await import('./bench/survey-export.mjs')).surveyExportCase(),
   'photo-capture': async () => (await import('./bench/photo-capture.mjs')).photoCaptureCase(),
+  'map-100k': async () => (await import('./bench/map-100k.mjs')).mapCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;

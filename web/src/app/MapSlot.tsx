@@ -1,18 +1,14 @@
-// Where the workspace's map goes (issue 12 point 2). The map itself (features/map,
-// FieldMap, maplibre loaded lazily) is built on another branch; on merge this body becomes
-//   <FieldMap onMapClick={pickPoint} draftRoute={draft} />
-// with { draft, pickPoint } from useRouteDraft() (features/routes), which this slot already
-// reads. Until then, a plain region that says what will be here.
+// The workspace's map (issue 12 point 2): the field map (features/map, maplibre loaded
+// lazily) with the route being planned drawn over the saved ones, and taps on the map filling
+// the planner's field that asked for a point ('Pick on map').
+import { FieldMap } from '../features/map';
 import { useRouteDraft } from '../features/routes';
 
 export function MapSlot() {
-  const { draft } = useRouteDraft();
+  const { draft, pickPoint } = useRouteDraft();
   return (
-    <section aria-label="Map" className="map-slot">
-      <p className="map-slot__placeholder">
-        The map appears here.
-        {draft && ` Route being planned: ${draft.points.length} points${draft.geometry ? `, a line of ${draft.geometry.length}` : ''}.`}
-      </p>
-    </section>
+    <div className="map-slot">
+      <FieldMap onMapClick={pickPoint} draftRoute={draft} />
+    </div>
   );
 }

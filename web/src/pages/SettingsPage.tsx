@@ -4,6 +4,7 @@
 import { MediaUsage } from '../features/camera';
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
+import { OfflineMapSettings } from '../features/map';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
 import { SettingsCategories } from '../features/settings/SettingsCategories';
 import { StorageUsage } from '../features/storage';
@@ -36,6 +37,7 @@ export default function SettingsSections() {
       </section>
       <StorageUsage />
       <MediaUsage />
+      <OfflineMapSettings />
       <section aria-labelledby="settings-instruments" className="panel">
         <h3 id="settings-instruments">Instruments and recording</h3>
         <SettingsCategories />

@@ -65,6 +65,10 @@ export interface MapSettings {
   directionsServiceUrl: string;
   /** 'Directions API key'; '' = the key given at build time, if any. */
   directionsApiKey: string;
+  /** 'Map style URL': an online vector style (style JSON); '' = none (docs/map.md). */
+  styleUrl: string;
+  /** 'Offline map download URL': where the regional PMTiles file is downloaded from. */
+  offlineMapUrl: string;
 }
 
 export interface LoggingSettings {
@@ -132,6 +136,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
     osrmServiceUrl: 'https://router.project-osrm.org',
     directionsServiceUrl: '',
     directionsApiKey: '',
+    styleUrl: '',
+    offlineMapUrl: '',
   },
   logging: { level: 'info', autoSave: true, autoSaveImages: true, autoSaveIntervalMinutes: 5 },
   alerts: { sound: true, voiceGuidance: true },

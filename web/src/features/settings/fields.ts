@@ -73,6 +73,8 @@ export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
     { path: ['osrmServiceUrl'], label: 'OSRM service URL', kind: 'url' },
     { path: ['directionsServiceUrl'], label: 'Directions service URL', kind: 'url' },
     { path: ['directionsApiKey'], label: 'Directions API key', kind: 'text' },
+    { path: ['styleUrl'], label: 'Map style URL', kind: 'url' },
+    { path: ['offlineMapUrl'], label: 'Offline map download URL', kind: 'url' },
   ],
   logging: [
     {

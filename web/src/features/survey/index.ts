@@ -4,3 +4,4 @@ export { SurveyProvider, useSurvey, FIRST_PAGE } from './SurveyProvider';
 export type { SurveyWorkspace as SurveyWorkspaceState } from './SurveyProvider';
 export { SurveyRecords, SurveyWorkspace } from './SurveyWorkspace';
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_EVENT, latestAutosave } from './autosave';
+export { poiGlyph } from './poiIcons';

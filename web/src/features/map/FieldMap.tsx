@@ -1,0 +1,124 @@
+// The field map (issue 12 point 2): the region 'Map' of the workspace. It reads the active
+// survey's measurements, routes and trace and the live position on its own, and draws them
+// with maplibre, which it loads lazily (MapView, its own chunk). Its controls (follow me,
+// north up / heading up) are ordinary buttons; a tapped marker's details show below the map.
+import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useGps } from '../gps';
+import { useSettings } from '../settings';
+import { useSurvey } from '../survey';
+import { draftFeatures, positionFeatures, type DraftRoute, type MapPoint } from './mapData';
+import { MeasurementDetails } from './MeasurementDetails';
+import { useBasemap, useSurveyLayers } from './useMapData';
+import './map.css';
+
+const MapView = lazy(() => import('./MapView'));
+
+export interface FieldMapProps {
+  /** Called when the surveyor taps/clicks the map (the route planner picks points this way). */
+  onMapClick?: (point: MapPoint) => void;
+  /** A route being edited, drawn over the saved ones. */
+  draftRoute?: DraftRoute | null;
+}
+
+/** If the map's code cannot load (offline before it was cached...), say so: never a blank region. */
+class MapBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  override render() {
+    if (this.state.error) return <p role="alert">The map could not be loaded ({this.state.error}). The measurements are in the list.</p>;
+    return this.props.children;
+  }
+}
+
+export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
+  const survey = useSurvey();
+  const gps = useGps();
+  const { settings } = useSettings();
+  const layers = useSurveyLayers(survey.active?.id ?? null);
+  const basemap = useBasemap(settings.map.styleUrl);
+  const [follow, setFollow] = useState(settings.map.followPosition);
+  const [headingUp, setHeadingUp] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const region = useRef<HTMLElement>(null);
+
+  const { latitude, longitude, course, hdop } = gps;
+  const errLatM = gps.details?.errLatM ?? null;
+  const errLonM = gps.details?.errLonM ?? null;
+  const position = useMemo(
+    () => positionFeatures({ latitude, longitude, course, hdop, errLatM, errLonM }),
+    [latitude, longitude, course, hdop, errLatM, errLonM],
+  );
+  const positionAt = useMemo((): [number, number] | null => (latitude !== null && longitude !== null ? [longitude, latitude] : null), [latitude, longitude]);
+  const draft = useMemo(() => draftFeatures(draftRoute), [draftRoute]);
+
+  return (
+    <section aria-label="Map" className="field-map" ref={region}>
+      <div className="field-map__frame">
+        <MapBoundary>
+          <Suspense fallback={<p className="field-map__loading">Loading the map…</p>}>
+            {basemap && (
+              <MapView
+                basemap={basemap}
+                measurements={layers.measurements}
+                routes={layers.routes}
+                trace={layers.trace}
+                frameKey={layers.frameKey}
+                draft={draft}
+                position={position}
+                positionAt={positionAt}
+                course={course}
+                follow={follow}
+                headingUp={headingUp}
+                onUserMove={() => setFollow(false)}
+                onMapClick={onMapClick}
+                onSelectMeasurement={setSelected}
+                onNotice={setNotice}
+              />
+            )}
+          </Suspense>
+        </MapBoundary>
+        {/* Inside the frame, so the page below never moves when it changes. */}
+        {(!survey.active || layers.unplaced > 0) && (
+          <p className="field-map__status" role="status">
+            {!survey.active
+              ? 'Start or load a survey to see its measurements here.'
+              : `${layers.unplaced} measurement${layers.unplaced === 1 ? ' has' : 's have'} no position and ${layers.unplaced === 1 ? 'is' : 'are'} not on the map.`}
+          </p>
+        )}
+        <div className="field-map__controls">
+          <button type="button" aria-pressed={follow} onClick={() => setFollow((f) => !f)} disabled={positionAt === null} title={positionAt === null ? 'No position yet' : undefined}>
+            Follow my position
+          </button>
+          <div role="group" aria-label="Map orientation" className="field-map__orientation">
+            <button type="button" aria-pressed={!headingUp} onClick={() => setHeadingUp(false)}>
+              North up
+            </button>
+            <button type="button" aria-pressed={headingUp} onClick={() => setHeadingUp(true)}>
+              Heading up
+            </button>
+          </div>
+        </div>
+      </div>
+      <p className="field-map__hint">Arrow keys move the map, + and − zoom; Enter opens the marker at the centre.</p>
+      {notice && (
+        <p role="status" className="field-map__notice">
+          {notice}
+        </p>
+      )}
+      {layers.error !== null && <p role="alert">The survey data could not be read for the map: {String(layers.error)}</p>}
+      {selected && (
+        <MeasurementDetails
+          id={selected}
+          onClose={() => {
+            setSelected(null);
+            // Back to the map, where the surveyor came from.
+            region.current?.querySelector('canvas')?.focus();
+          }}
+        />
+      )}
+    </section>
+  );
+}

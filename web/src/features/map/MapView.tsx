@@ -1,0 +1,253 @@
+// The maplibre map itself: the one module that imports maplibre-gl, loaded lazily by
+// FieldMap (its own chunk, never in the first bundle). It draws the basemap (basemapStyle.ts)
+// and the survey data (dataLayers.ts) it is given, follows the position, turns with the
+// heading, and reports taps and Enter on markers. Test hook: the map container element
+// carries the maplibre instance as its `clearwayMap` property (no global), and
+// `data-map-state` says 'loading', 'ready' or 'failed'.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { FileSource, PMTiles, Protocol } from 'pmtiles';
+import { useEffect, useRef, useState } from 'react';
+import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
+import { addDataLayers, LAYERS, setData, SOURCES } from './dataLayers';
+import { noteMapOrigin } from './mapCacheOrigins';
+import { provideImages } from './mapImages';
+import type { MapPoint } from './mapData';
+
+type Data = Parameters<maplibregl.GeoJSONSource['setData']>[0];
+
+export interface MapViewProps {
+  basemap: Basemap;
+  measurements: Data;
+  routes: Data;
+  trace: Data;
+  /** Set (the survey's id) once all of the survey's data is read: the map frames it once per key. */
+  frameKey: string | null;
+  draft: Data;
+  position: Data;
+  /** [lng, lat] of the live position, or null. */
+  positionAt: [number, number] | null;
+  course: number | null;
+  follow: boolean;
+  headingUp: boolean;
+  /** The surveyor moved the map by hand: following stops. */
+  onUserMove: () => void;
+  onMapClick?: (point: MapPoint) => void;
+  onSelectMeasurement: (id: string) => void;
+  /** A problem worth telling the surveyor (the style could not load...), or null. */
+  onNotice: (message: string | null) => void;
+}
+
+export type MapElement = HTMLDivElement & { clearwayMap?: maplibregl.Map };
+
+let workerSet = false;
+
+/** Hit box around a tap or the centre, in px: a finger is not a pixel. */
+const HIT_PX = 12;
+
+async function styleFor(basemap: Basemap, onNotice: MapViewProps['onNotice']): Promise<maplibregl.StyleSpecification> {
+  if (basemap.kind === 'pmtiles') {
+    const protocol = new Protocol();
+    maplibregl.addProtocol('pmtiles', protocol.tile);
+    const archive = new PMTiles(new FileSource(basemap.file));
+    protocol.add(archive);
+    try {
+      await archive.getHeader();
+      return pmtilesStyle(basemap.file.name);
+    } catch (error) {
+      onNotice(`The offline map file could not be read (${error instanceof Error ? error.message : String(error)}). Showing the survey data on a plain background.`);
+      return plainStyle();
+    }
+  }
+  if (basemap.kind === 'url') {
+    noteMapOrigin(basemap.url);
+    try {
+      return await fetchStyle(basemap.url);
+    } catch (error) {
+      onNotice(`${error instanceof Error ? error.message : String(error)} Showing the survey data on a plain background.`);
+      return plainStyle();
+    }
+  }
+  return plainStyle();
+}
+
+/** The bounds of every coordinate in these collections, or null when there is none. */
+function boundsOf(collections: readonly Data[]): maplibregl.LngLatBounds | null {
+  const bounds = new maplibregl.LngLatBounds();
+  let any = false;
+  const visit = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'number') {
+      bounds.extend([c[0], c[1]]);
+      any = true;
+    } else if (Array.isArray(c)) c.forEach(visit);
+  };
+  for (const data of collections) {
+    if (typeof data === 'object' && data && 'features' in data) for (const f of data.features) if (f.geometry && 'coordinates' in f.geometry) visit(f.geometry.coordinates);
+  }
+  return any ? bounds : null;
+}
+
+export default function MapView(props: MapViewProps) {
+  const container = useRef<MapElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const latest = useRef(props);
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  const { basemap } = props;
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let live = true;
+    let created: maplibregl.Map | null = null;
+    if (!workerSet) {
+      maplibregl.setWorkerUrl(workerUrl);
+      workerSet = true;
+    }
+    // Set together, so a reader never sees the new basemap's name beside the old map's state.
+    element.dataset.basemap = basemap.kind;
+    element.dataset.mapState = 'loading';
+    // Where the map's own time starts (the map-100k bench measures from here).
+    performance.mark('clearway:map-start');
+    void styleFor(basemap, (m) => latest.current.onNotice(m)).then((style) => {
+      if (!live) return;
+      try {
+        created = new maplibregl.Map({
+          container: element,
+          style,
+          center: [0, 20],
+          zoom: 1,
+          attributionControl: { compact: true },
+          // The canvas is a region of its own: named apart from the section 'Map' around it.
+          locale: { 'Map.Title': 'Map view: arrow keys move, Enter opens the marker at the centre' },
+          // An online style's resources: their origins go to the service worker's map cache.
+          transformRequest: (url) => {
+            if (basemap.kind === 'url') noteMapOrigin(url);
+            return { url };
+          },
+        });
+      } catch (error) {
+        element.dataset.mapState = 'failed';
+        setFailed(`The map cannot be shown on this device (${error instanceof Error ? error.message : String(error)}). The measurements are in the list.`);
+        return;
+      }
+      const m = created;
+      element.clearwayMap = m;
+      m.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
+      m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+      provideImages(m);
+      m.on('error', (event) => console.warn('map:', event.error?.message ?? event));
+      m.on('dragstart', (event) => {
+        if ((event as { originalEvent?: unknown }).originalEvent) latest.current.onUserMove();
+      });
+      m.on('load', () => {
+        if (!live) return;
+        addDataLayers(m);
+        element.dataset.mapState = 'ready';
+        setMap(m);
+      });
+    });
+    return () => {
+      live = false;
+      created?.remove();
+      delete element.clearwayMap;
+      setMap(null);
+      fitted.current = null;
+    };
+  }, [basemap]);
+
+  const { measurements, routes, trace, draft, position } = props;
+  useEffect(() => void (map && setData(map, SOURCES.measurements, measurements)), [map, measurements]);
+  useEffect(() => void (map && setData(map, SOURCES.routes, routes)), [map, routes]);
+  useEffect(() => void (map && setData(map, SOURCES.trace, trace)), [map, trace]);
+  useEffect(() => void (map && setData(map, SOURCES.draft, draft)), [map, draft]);
+  useEffect(() => void (map && setData(map, SOURCES.position, position)), [map, position]);
+
+  // Once the survey's data is all read, it frames the map (unless the map follows a position).
+  const { positionAt, follow, frameKey } = props;
+  useEffect(() => {
+    if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
+    fitted.current = frameKey;
+    const bounds = boundsOf([measurements, routes, trace]);
+    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
+  }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
+
+  const { course, headingUp } = props;
+  useEffect(() => {
+    if (!map) return;
+    const bearing = headingUp && course !== null ? course : 0;
+    if (follow && positionAt) {
+      map.easeTo({ center: positionAt, bearing, zoom: Math.max(map.getZoom(), 15), duration: 300 });
+    } else if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
+      map.easeTo({ bearing, duration: 300 });
+    }
+  }, [map, follow, positionAt, course, headingUp]);
+
+  // Taps: a cluster zooms in, a marker opens its details, anywhere else is the caller's.
+  useEffect(() => {
+    if (!map) return;
+    const pick = async (at: maplibregl.PointLike & { x: number; y: number }): Promise<boolean> => {
+      const box: [maplibregl.PointLike, maplibregl.PointLike] = [
+        [at.x - HIT_PX, at.y - HIT_PX],
+        [at.x + HIT_PX, at.y + HIT_PX],
+      ];
+      const hits = map.queryRenderedFeatures(box, { layers: [LAYERS.measurements, LAYERS.clusters] });
+      const centre = map.project(map.unproject(at));
+      hits.sort((a, b) => {
+        const d = (f: maplibregl.MapGeoJSONFeature) => {
+          const c = f.geometry.type === 'Point' ? map.project(f.geometry.coordinates as [number, number]) : centre;
+          return (c.x - at.x) ** 2 + (c.y - at.y) ** 2;
+        };
+        return d(a) - d(b);
+      });
+      const hit = hits[0];
+      if (!hit) return false;
+      const clusterId = hit.properties?.cluster_id;
+      if (typeof clusterId === 'number' && hit.geometry.type === 'Point') {
+        const source = map.getSource(SOURCES.measurements) as maplibregl.GeoJSONSource;
+        const zoom = await source.getClusterExpansionZoom(clusterId);
+        map.easeTo({ center: hit.geometry.coordinates as [number, number], zoom });
+        return true;
+      }
+      const id = hit.properties?.mid;
+      if (typeof id === 'string') {
+        latest.current.onSelectMeasurement(id);
+        return true;
+      }
+      return false;
+    };
+    const onClick = (event: maplibregl.MapMouseEvent) => {
+      void pick(event.point).then((handled) => {
+        if (!handled) latest.current.onMapClick?.({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+      });
+    };
+    const canvas = map.getCanvas();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      const { width, height } = canvas.getBoundingClientRect();
+      void pick(new maplibregl.Point(width / 2, height / 2));
+    };
+    map.on('click', onClick);
+    canvas.addEventListener('keydown', onKey);
+    return () => {
+      map.off('click', onClick);
+      canvas.removeEventListener('keydown', onKey);
+    };
+  }, [map]);
+
+  return (
+    <>
+      <div ref={container} className="field-map__canvas" />
+      {failed && (
+        <p role="alert" className="field-map__failed">
+          {failed}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+// The survey's records as GeoJSON for the map (pure functions, no maplibre): measurements as
+// points styled from the core's POI table, saved routes and a draft route as lines, the
+// vehicle trace cut at its gaps (never a line across one), the live position with its
+// accuracy circle. Coordinates go out in GeoJSON's [lng, lat] order.
+import type { PoiTypeInfo } from '../../core/survey';
+import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../model';
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+}
+
+export type DraftPointKind = 'origin' | 'waypoint' | 'destination';
+
+export interface DraftRoute {
+  points: (MapPoint & { kind: DraftPointKind })[];
+  geometry?: MapPoint[];
+  color?: string;
+}
+
+type Position = [number, number];
+export interface PointFeature<P> {
+  type: 'Feature';
+  id?: number;
+  geometry: { type: 'Point'; coordinates: Position };
+  properties: P;
+}
+export interface LineFeature<P> {
+  type: 'Feature';
+  geometry: { type: 'LineString'; coordinates: Position[] };
+  properties: P;
+}
+export interface PolygonFeature<P> {
+  type: 'Feature';
+  geometry: { type: 'Polygon'; coordinates: Position[][] };
+  properties: P;
+}
+export interface Collection<F> {
+  type: 'FeatureCollection';
+  features: F[];
+}
+
+/** The colour and icon of a POI type with no entry in the table. */
+export const UNKNOWN_POI = { colour: '#6b7280', icon: 'circle' } as const;
+/** A saved route without a usable colour is drawn in the SPEC's default route colour. */
+export const DEFAULT_ROUTE_COLOUR = '#3b82f6';
+
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** A usable position, or null: both numbers finite and within the globe. */
+export function validPoint(lat: unknown, lng: unknown): Position | null {
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return [lng, lat];
+}
+
+/** The colour and icon a measurement of this stored `poi_type` is drawn with. */
+export function poiStyle(table: readonly PoiTypeInfo[], poiType: string | undefined): { colour: string; icon: string; label: string } {
+  const info = table.find((t) => t.type === (poiType ?? ''));
+  if (!info) return { ...UNKNOWN_POI, label: poiType ?? '' };
+  return { colour: COLOUR.test(info.colour) ? info.colour : UNKNOWN_POI.colour, icon: info.icon || UNKNOWN_POI.icon, label: info.label };
+}
+
+export interface MeasurementProps {
+  /** The measurement's id (clicks and Enter look it up). */
+  mid: string;
+  colour: string;
+  icon: string;
+}
+
+/** One point per measurement with a usable position; the others are left out (counted). */
+export function measurementFeatures(
+  list: readonly Measurement[],
+  table: readonly PoiTypeInfo[],
+): { collection: Collection<PointFeature<MeasurementProps>>; unplaced: number } {
+  const styles = new Map<string, { colour: string; icon: string }>();
+  const features: PointFeature<MeasurementProps>[] = [];
+  let unplaced = 0;
+  for (const m of list) {
+    const at = validPoint(m.latitude, m.longitude);
+    if (!at) {
+      unplaced += 1;
+      continue;
+    }
+    const type = m.poi_type ?? '';
+    let style = styles.get(type);
+    if (!style) {
+      const { colour, icon } = poiStyle(table, type);
+      style = { colour, icon };
+      styles.set(type, style);
+    }
+    features.push({ type: 'Feature', id: features.length, geometry: { type: 'Point', coordinates: at }, properties: { mid: m.id, ...style } });
+  }
+  return { collection: { type: 'FeatureCollection', features }, unplaced };
+}
+
+/**
+ * The trace as lines: a point with `gapBefore` starts a new segment, so no line crosses a
+ * gap. A segment of a single point has no line (there is nothing to join).
+ */
+export function splitTrace(points: readonly Pick<VehicleTracePoint, 'latitude' | 'longitude' | 'gapBefore'>[]): Position[][] {
+  const segments: Position[][] = [];
+  let current: Position[] = [];
+  for (const p of points) {
+    const at = validPoint(p.latitude, p.longitude);
+    if (p.gapBefore === true && current.length > 0) {
+      segments.push(current);
+      current = [];
+    }
+    if (at) current.push(at);
+  }
+  if (current.length > 0) segments.push(current);
+  return segments.filter((s) => s.length >= 2);
+}
+
+export function traceFeatures(points: readonly VehicleTracePoint[]): Collection<LineFeature<{ segment: number }>> {
+  return {
+    type: 'FeatureCollection',
+    features: splitTrace(points).map((coordinates, segment) => ({ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties: { segment } })),
+  };
+}
+
+const KIND_ORDER: Record<string, number> = { origin: 0, waypoint: 1, destination: 2 };
+
+/** Route points in driving order: origin, waypoints by `order`, destination. */
+export function orderedRoutePoints(points: readonly RoutePoint[]): RoutePoint[] {
+  return [...points].sort((a, b) => (KIND_ORDER[a.type] ?? 1) - (KIND_ORDER[b.type] ?? 1) || (a.order ?? 0) - (b.order ?? 0));
+}
+
+export interface RouteProps {
+  rid: string;
+  colour: string;
+  name: string;
+}
+
+/** A line per saved route: its geometry, or straight between its points when it has none. */
+export function routeFeatures(list: readonly { route: Route; points: readonly RoutePoint[] }[]): Collection<LineFeature<RouteProps>> {
+  const features: LineFeature<RouteProps>[] = [];
+  for (const { route, points } of list) {
+    const geometry = (route.routeGeometry ?? []).map((g) => validPoint(g.lat, g.lng)).filter((p): p is Position => p !== null);
+    const line =
+      geometry.length >= 2
+        ? geometry
+        : orderedRoutePoints(points.length > 0 ? points : (route.points ?? []))
+            .map((p) => validPoint(p.position?.[0], p.position?.[1]))
+            .filter((p): p is Position => p !== null);
+    if (line.length < 2) continue;
+    const colour = typeof route.color === 'string' && COLOUR.test(route.color) ? route.color : DEFAULT_ROUTE_COLOUR;
+    features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: line }, properties: { rid: route.id, colour, name: route.name } });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** The draft route: its line (geometry, else straight through its points) and its points. */
+export function draftFeatures(
+  draft: DraftRoute | null | undefined,
+): Collection<LineFeature<{ colour: string }> | PointFeature<{ colour: string; kind: DraftPointKind }>> {
+  if (!draft) return { type: 'FeatureCollection', features: [] };
+  const colour = draft.color && COLOUR.test(draft.color) ? draft.color : DEFAULT_ROUTE_COLOUR;
+  const pts = draft.points.map((p) => ({ at: validPoint(p.lat, p.lng), kind: p.kind }));
+  const ordered = [...pts].sort((a, b) => (KIND_ORDER[a.kind] ?? 1) - (KIND_ORDER[b.kind] ?? 1));
+  const geometry = (draft.geometry ?? []).map((g) => validPoint(g.lat, g.lng)).filter((p): p is Position => p !== null);
+  const line = geometry.length >= 2 ? geometry : ordered.map((p) => p.at).filter((p): p is Position => p !== null);
+  const features: (LineFeature<{ colour: string }> | PointFeature<{ colour: string; kind: DraftPointKind }>)[] = [];
+  if (line.length >= 2) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: line }, properties: { colour } });
+  for (const p of pts) if (p.at) features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: p.at }, properties: { colour, kind: p.kind } });
+  return { type: 'FeatureCollection', features };
+}
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** A circle of `radiusM` metres around a point, as a closed ring of `steps` + 1 positions. */
+export function circleRing(lat: number, lng: number, radiusM: number, steps = 48): Position[] {
+  const φ1 = (lat * Math.PI) / 180;
+  const λ1 = (lng * Math.PI) / 180;
+  const δ = radiusM / EARTH_RADIUS_M;
+  const ring: Position[] = [];
+  for (let i = 0; i <= steps; i += 1) {
+    const θ = ((i % steps) / steps) * 2 * Math.PI;
+    const φ2 = Math.asin(Math.sin(φ1) * Math.cos(δ) + Math.cos(φ1) * Math.sin(δ) * Math.cos(θ));
+    const λ2 = λ1 + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2));
+    ring.push([(((λ2 * 180) / Math.PI + 540) % 360) - 180, (φ2 * 180) / Math.PI]);
+  }
+  return ring;
+}
+
+/** Metres of horizontal uncertainty a receiver's HDOP stands for (a typical UERE). */
+export const UERE_M = 5;
+
+export interface LivePosition {
+  latitude: number | null;
+  longitude: number | null;
+  /** degrees true */
+  course: number | null;
+  hdop: number | null;
+  /** The receiver's own 1-sigma errors (GST), when it reports them. */
+  errLatM?: number | null;
+  errLonM?: number | null;
+}
+
+/** The position's horizontal accuracy in metres: the receiver's GST errors, else HDOP × UERE. */
+export function accuracyMetres(p: LivePosition): number | null {
+  const { errLatM, errLonM, hdop } = p;
+  if (typeof errLatM === 'number' && typeof errLonM === 'number' && Number.isFinite(errLatM) && Number.isFinite(errLonM)) {
+    return Math.hypot(errLatM, errLonM);
+  }
+  return typeof hdop === 'number' && Number.isFinite(hdop) && hdop > 0 ? hdop * UERE_M : null;
+}
+
+/** The live position (with its heading, when known) and its accuracy circle. */
+export function positionFeatures(
+  p: LivePosition,
+): Collection<PointFeature<{ heading: number; hasHeading: boolean }> | PolygonFeature<{ accuracy: number }>> {
+  const at = validPoint(p.latitude, p.longitude);
+  if (!at) return { type: 'FeatureCollection', features: [] };
+  const hasHeading = typeof p.course === 'number' && Number.isFinite(p.course);
+  const features: (PointFeature<{ heading: number; hasHeading: boolean }> | PolygonFeature<{ accuracy: number }>)[] = [];
+  const accuracy = accuracyMetres(p);
+  if (accuracy !== null) {
+    features.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [circleRing(at[1], at[0], accuracy)] }, properties: { accuracy } });
+  }
+  features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: { heading: hasHeading ? (p.course as number) : 0, hasHeading } });
+  return { type: 'FeatureCollection', features };
+}
