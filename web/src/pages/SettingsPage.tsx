@@ -1,3 +1,4 @@
+import { AccountPanel } from '../features/account';
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
 import { AllRoutesNav } from '../features/navigation/AllRoutesNav';
@@ -15,6 +16,7 @@ export default function SettingsPage() {
         without a connection.
       </p>
       <SurveyWorkspace />
+      <AccountPanel />
       <GpsPanel />
       <section aria-labelledby="settings-core">
         <h2 id="settings-core">Survey core</h2>
