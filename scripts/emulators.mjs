@@ -43,6 +43,14 @@ async function waitFor(url, child, name, timeoutMs) {
   throw new Error(`${name} emulator did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Every emulator process this module started and has not stopped yet. */
+const live = new Set();
+
+/** Stops every emulator this process started (for a Ctrl+C during start-up). */
+export async function stopAll() {
+  await Promise.all([...live].map((child) => stopChild(child)));
+}
+
 function spawnLogged(cmd, args, logFile, env = {}) {
   const child = spawn(cmd, args, {
     cwd: root,
@@ -58,6 +66,8 @@ function spawnLogged(cmd, args, logFile, env = {}) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   child.log = () => Buffer.concat(chunks).toString('utf8');
+  live.add(child);
+  child.on('exit', () => live.delete(child));
   return child;
 }
 
@@ -171,7 +181,8 @@ export async function startEmulators({
   try {
     await Promise.all([
       waitFor(`http://127.0.0.1:${ports.firestore}/`, firestore, 'Firestore', 60_000),
-      auth && waitFor(`http://127.0.0.1:${ports.auth}/emulator/v1/projects/${PROJECT_ID}/config`, auth, 'Auth', 120_000),
+      // firebase-tools takes 15 s on an idle 2-core machine, minutes under a heavy load.
+      auth && waitFor(`http://127.0.0.1:${ports.auth}/emulator/v1/projects/${PROJECT_ID}/config`, auth, 'Auth', 600_000),
     ]);
   } catch (e) {
     await stop();
@@ -194,14 +205,16 @@ export function emulatorEnv(ports = configuredPorts()) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const i = process.argv.indexOf('--data');
   const dataDir = i > 0 ? process.argv[i + 1] : null;
-  const emulators = await startEmulators({ dataDir });
-  console.error(
-    `Firebase emulators (${PROJECT_ID}): Firestore 127.0.0.1:${emulators.ports.firestore}, Auth 127.0.0.1:${emulators.ports.auth}; ready in ${(emulators.startedMs / 1000).toFixed(1)} s`,
-  );
+  let emulators = null;
   const shutdown = async () => {
-    await emulators.stop();
+    if (emulators) await emulators.stop();
+    else await stopAll();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  emulators = await startEmulators({ dataDir });
+  console.error(
+    `Firebase emulators (${PROJECT_ID}): Firestore 127.0.0.1:${emulators.ports.firestore}, Auth 127.0.0.1:${emulators.ports.auth}; ready in ${(emulators.startedMs / 1000).toFixed(1)} s`,
+  );
 }

@@ -6,7 +6,7 @@
 // configured (web/.env.local with VITE_FIREBASE_CONFIG, see the README) or CLEARWAY_NO_EMULATORS=1.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmulators } from './emulators.mjs';
+import { startEmulators, stopAll } from './emulators.mjs';
 import { buildWeb, ensureNodeModules, root, run } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -16,7 +16,7 @@ let emulators = null;
 async function step(name, fn) {
   const code = await fn();
   if (code !== 0) {
-    if (emulators) await emulators.stop();
+    await (emulators ? emulators.stop() : stopAll());
     console.error(`npm start: ${name} failed (exit ${code}); see the output above.`);
     process.exit(code);
   }
@@ -48,7 +48,7 @@ process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => undefined);
 async function serve(command) {
   const code = await run(command);
-  if (emulators) await emulators.stop();
+  await (emulators ? emulators.stop() : stopAll());
   process.exit(code);
 }
 if (dev) {

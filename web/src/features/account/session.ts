@@ -36,7 +36,7 @@ export function getSession(): Session {
 /** Loads the SDK (once) and follows the signed-in user from then on. */
 export function startSession(): Promise<CloudClient> {
   if (!started) {
-    if (session.state === 'signed-out' && !readCurrentUserId()) publish({ state: 'loading' });
+    // Signed out stays signed out while the SDK loads: the form being filled stays on screen.
     started = cloud().then(
       (client) => {
         client.onUser((user) => {

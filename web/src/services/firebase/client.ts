@@ -72,8 +72,13 @@ export function createClient(target: FirebaseTarget): CloudClient {
     connectFirestoreEmulator(db, target.firestore.host, target.firestore.port);
   }
   const accountsOf = (uid: string) => query(collection(db, 'accounts'), where('authUid', '==', uid));
-  const current = () => {
-    const user = auth.currentUser;
+  // The persisted user is restored asynchronously after a page load: wait for it.
+  const currentOrNull = async () => {
+    await auth.authStateReady();
+    return auth.currentUser;
+  };
+  const current = async () => {
+    const user = await currentOrNull();
     if (!user) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
     return user;
   };
@@ -107,17 +112,17 @@ export function createClient(target: FirebaseTarget): CloudClient {
       await signOut(auth);
     },
     async resendVerification() {
-      await sendEmailVerification(current());
+      await sendEmailVerification(await current());
     },
     async applyVerification(code) {
       await applyActionCode(auth, code);
-      const user = auth.currentUser;
+      const user = await currentOrNull();
       if (!user) return null;
       await user.reload();
       return toCloudUser(user, true);
     },
     async refreshUser() {
-      const user = auth.currentUser;
+      const user = await currentOrNull();
       if (!user) return null;
       await user.reload();
       return toCloudUser(user, true);
@@ -162,7 +167,7 @@ export function createClient(target: FirebaseTarget): CloudClient {
       await updateDoc(doc(db, 'accounts', uid), {
         status,
         updatedAt: new Date().toISOString(),
-        reviewedBy: auth.currentUser?.uid ?? null,
+        reviewedBy: (await currentOrNull())?.uid ?? null,
       });
     },
     async commit(writes: CloudWrite[]) {
