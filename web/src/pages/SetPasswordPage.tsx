@@ -61,7 +61,7 @@ export default function SetPasswordPage() {
   }
 
   return (
-    <Page title="Set a new password">
+    <Page title="Set your password">
       {!code && <p role="alert">This page needs the link from the password e-mail. Choose “Forgot password?” next to sign-in to get one.</p>}
       {done ? (
         <p role="status">

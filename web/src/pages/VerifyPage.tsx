@@ -31,7 +31,7 @@ export default function VerifyPage() {
   if (mode === 'resetPassword' && code) return <Navigate to={`/set-password?oobCode=${encodeURIComponent(code)}`} replace />;
 
   return (
-    <Page title="Confirm your e-mail">
+    <Page title="Verify your e-mail">
       {!code && <p role="alert">This page needs the link from the verification e-mail. Open the link from the message, or ask for a new one on the awaiting-approval page.</p>}
       {code && state.kind === 'working' && <p role="status">Confirming your e-mail address…</p>}
       {state.kind === 'done' && (

@@ -43,7 +43,7 @@ export function AccountPanel({ onSignedIn }: { onSignedIn?: () => void }) {
           <p>Sign in to sync your surveys to the cloud. Without an account they stay on this device.</p>
           <SignInForm onSignedIn={onSignedIn} />
           <p>
-            No account yet? <Link to="/register">Create an account</Link>
+            No account yet? <Link to="/register">Register</Link>
           </p>
         </>
       )}
