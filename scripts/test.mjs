@@ -42,7 +42,7 @@ function playwrightCounts(file) {
 const report = (name) => join(reports, name);
 const steps = [
   { name: 'npm packages', fn: ensureNodeModules, gate: true },
-  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz osrm tiles', gate: true },
+  { name: 'toolchain (wasm, chromium)', cmd: 'bash scripts/ensure-tools.sh wasm browser gis fuzz osrm tiles firebase', gate: true },
   { name: 'cargo fmt --check', cmd: 'cargo fmt --all --check' },
   { name: 'cargo clippy -D warnings', cmd: 'cargo clippy --workspace --all-targets --locked -- -D warnings' },
   { name: 'rustdoc -D warnings', cmd: 'cargo doc --workspace --no-deps --locked', env: { RUSTDOCFLAGS: '-D warnings' } },
@@ -61,6 +61,13 @@ const steps = [
     cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report('vitest.json')}`,
     cwd: join(root, 'web'),
     counts: () => vitestCounts(report('vitest.json')),
+  },
+  {
+    // firebase/firestore.rules against the Firestore emulator (tests/rules starts and stops it).
+    name: 'firestore rules (emulator)',
+    cmd: `npx vitest run --config rules/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${report('rules.json')}`,
+    cwd: join(root, 'tests'),
+    counts: () => vitestCounts(report('rules.json')),
   },
   { name: 'web build', fn: buildWeb, gate: true },
   {

@@ -1,6 +1,7 @@
 // The settings of `/` (SPEC §2: '/' is the settings page): the GPS, the core's version, the
 // display (zoom, theme), storage, the instrument categories and every page. Since issue 12
 // they sit below the field workspace (app/WorkspacePage.tsx), which links here ('Settings').
+import { AccountPanel } from '../features/account';
 import { MediaUsage } from '../features/camera';
 import { CoreVersion } from '../features/coreInfo/CoreVersion';
 import { GpsPanel } from '../features/gps/GpsPanel';
@@ -21,6 +22,7 @@ export default function SettingsSections() {
         Settings for this device. They are kept in this browser, so they apply with or
         without a connection.
       </p>
+      <AccountPanel />
       <GpsPanel />
       <section aria-labelledby="settings-display" className="panel">
         <h3 id="settings-display">Display</h3>

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { grantAppAccess } from '../features/access/appAccess';
+import { AccountPanel } from '../features/account';
 import { Page } from '../ui/Page';
 
 export default function WelcomePage() {
@@ -27,6 +28,12 @@ export default function WelcomePage() {
       >
         Start using Clearway offline
       </button>
+      <AccountPanel
+        onSignedIn={() => {
+          grantAppAccess();
+          navigate('/', { replace: true });
+        }}
+      />
       <nav aria-label="More about Clearway" className="related">
         <h2>Accounts and information</h2>
         <ul className="link-list">

@@ -14,7 +14,9 @@ describe('toAccessStatus (SPEC §4)', () => {
     expect(toAccessStatus({ kind: 'account', status: 'rejected' })).toBe('rejected');
   });
 
-  it('this build has nobody signed in', async () => {
-    expect(await noSignedInUser.check()).toEqual({ kind: 'no-user' });
+  it('noSignedInUser reports that nobody is signed in', () => {
+    const seen: unknown[] = [];
+    noSignedInUser.watch((c) => seen.push(c), () => seen.push('error'))();
+    expect(seen).toEqual([{ kind: 'no-user' }]);
   });
 });

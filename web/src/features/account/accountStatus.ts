@@ -1,10 +1,10 @@
 // Account status as the access guard sees it (SPEC §4).
 //
-// The guard asks an AccountStatusProvider what it knows about the signed-in user. The
-// current provider, `noSignedInUser`, reports that nobody is signed in — true for this
-// build, which has no sign-in yet — so access is allowed. The Firebase-backed provider
-// (a later issue) implements the same interface: look up the user's `accounts` record
-// and return its status, and sign the user out on rejection.
+// The guard asks an AccountStatusProvider to follow the signed-in user's account: the
+// provider reports what it knows now and again on every change (an administrator's approval
+// reaches a waiting user without a reload). `cloudAccounts` (cloudAccounts.ts) reads the
+// `accounts` record live from Firestore; `noSignedInUser` is the provider of tests and of
+// a device where nobody ever signed in.
 
 /** What a provider found out. */
 export type AccountCheck =
@@ -13,7 +13,8 @@ export type AccountCheck =
   | { kind: 'account'; status: 'approved' | 'pending' | 'email_pending' | 'rejected' };
 
 export interface AccountStatusProvider {
-  check(): Promise<AccountCheck>;
+  /** Reports the current check, then every change; returns the unsubscribe. */
+  watch(onCheck: (check: AccountCheck) => void, onError: (error: unknown) => void): () => void;
   /** Ends the session of a rejected user. */
   signOut(): Promise<void>;
 }
@@ -35,11 +36,31 @@ export function toAccessStatus(check: AccountCheck): Exclude<AccessStatus, 'chec
   }
 }
 
-/** The provider of this build: nobody can sign in yet, so nobody is signed in. */
+/** A provider for which nobody is signed in. */
 export const noSignedInUser: AccountStatusProvider = {
-  check: () => Promise.resolve({ kind: 'no-user' }),
+  watch: (onCheck) => {
+    onCheck({ kind: 'no-user' });
+    return () => undefined;
+  },
   signOut: () => Promise.resolve(),
 };
+
+/** A provider that reports one check (or one failure); for tests and simple callers. */
+export function fixedProvider(check: () => Promise<AccountCheck>, signOut: () => Promise<void> = () => Promise.resolve()): AccountStatusProvider {
+  return {
+    watch: (onCheck, onError) => {
+      let live = true;
+      check().then(
+        (c) => live && onCheck(c),
+        (e: unknown) => live && onError(e),
+      );
+      return () => {
+        live = false;
+      };
+    },
+    signOut,
+  };
+}
 
 export const ACCOUNT_MESSAGES = {
   rejected: {

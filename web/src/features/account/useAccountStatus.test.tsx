@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '../../ui/toast/toastStore';
 import { Toaster } from '../../ui/toast';
-import type { AccountCheck, AccountStatusProvider } from './accountStatus';
+import { fixedProvider, type AccountCheck, type AccountStatusProvider } from './accountStatus';
 import { useAccountStatus } from './useAccountStatus';
 
 function Probe({ provider }: { provider: AccountStatusProvider }) {
@@ -10,7 +10,10 @@ function Probe({ provider }: { provider: AccountStatusProvider }) {
   return <p>status: {status}</p>;
 }
 
-const providerOf = (check: () => Promise<AccountCheck>) => ({ check, signOut: vi.fn(() => Promise.resolve()) });
+const providerOf = (check: () => Promise<AccountCheck>) => {
+  const signOut = vi.fn(() => Promise.resolve());
+  return Object.assign(fixedProvider(check, signOut), { signOut });
+};
 
 describe('useAccountStatus', () => {
   afterEach(() => {
@@ -20,6 +23,22 @@ describe('useAccountStatus', () => {
   it('is checking, then allowed when nobody is signed in', async () => {
     render(<Probe provider={providerOf(() => Promise.resolve({ kind: 'no-user' }))} />);
     expect(screen.getByText('status: checking')).toBeInTheDocument();
+    expect(await screen.findByText('status: allowed')).toBeInTheDocument();
+  });
+
+  it('follows the account live: pending, then approved by an administrator, lets the user in', async () => {
+    let report: (c: AccountCheck) => void = () => undefined;
+    const provider: AccountStatusProvider = {
+      watch: (onCheck) => {
+        report = onCheck;
+        onCheck({ kind: 'account', status: 'pending' });
+        return () => undefined;
+      },
+      signOut: () => Promise.resolve(),
+    };
+    render(<Probe provider={provider} />);
+    expect(await screen.findByText('status: pending')).toBeInTheDocument();
+    act(() => report({ kind: 'account', status: 'approved' }));
     expect(await screen.findByText('status: allowed')).toBeInTheDocument();
   });
 

@@ -25,7 +25,13 @@ export type LocalFlagKey =
   /** The signed-in user's id, kept on sign-in and removed on sign-out (SPEC §4). */
   | 'current_user_id'
   /** When cloud sync last completed: an ISO 8601 time; removed on sign-out (SPEC §4). */
-  | 'lastSyncTime';
+  | 'lastSyncTime'
+  /**
+   * Where the Firebase emulators listen when no real project is configured, as JSON
+   * `{"auth":"127.0.0.1:9099","firestore":"127.0.0.1:8080"}`; absent = firebase/firebase.json's
+   * ports. Ignored with a real project (services/firebase/config.ts).
+   */
+  | 'firebase_emulators';
 
 export function readFlag(key: LocalFlagKey): string | null {
   try {
