@@ -138,9 +138,12 @@ export async function loadSurvey(id: string): Promise<Survey> {
 export async function clearSurvey(id: string): Promise<void> {
   const survey = await stores.surveys.get(id);
   if (!survey) throw new SurveyError('not-found', SURVEY_MESSAGES.notFound);
-  await stores.surveys.save({ ...survey, active: false });
+  // The measurements go first: the workspace shows 'No active survey' on the survey's write,
+  // so by then nothing of it is left to come back (a reload in between finds the survey
+  // still active, and clearing it again finishes the job).
   for (const m of recentMeasurements()) if (m.user_id === id) forgetMeasurement(m.id);
   await stores.measurements.removeAllOf(id);
+  await stores.surveys.save({ ...survey, active: false });
 }
 
 export interface SavedMeasurement {
