@@ -78,6 +78,9 @@ test('waypoints are reordered from the keyboard (the handle and the arrow keys),
 });
 
 test('waypoints are reordered by dragging the handle', async ({ page }) => {
+  // Tall enough that the handle and the drop target are both in view: Playwright's drag does
+  // not scroll the planner's column between the press and the drop.
+  await page.setViewportSize({ width: 1280, height: 1400 });
   await openPlanner(page);
   await fillRoute(page, { waypoints: ['1, 1', '2, 2', '3, 3'] });
   const form = routeForm(page);

@@ -28,7 +28,7 @@ test.describe('on a 1280×800 tablet', () => {
   test('the map is at the centre, the capture form and the list beside it, the fix quality in view, all on one screen', async ({ page }) => {
     await openWorkspace(page);
     await createSurvey(page, { title: 'Tablet run', surveyor: 'Ana', client: 'Client A' });
-    const map = await page.getByRole('region', { name: 'Map' }).boundingBox();
+    const map = await page.getByRole('region', { name: 'Map', exact: true }).boundingBox();
     const capture = await captureForm(page).boundingBox();
     const list = await measurementList(page).boundingBox();
     const fix = await page.getByRole('group', { name: 'Fix quality' }).boundingBox();
