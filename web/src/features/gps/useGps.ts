@@ -18,6 +18,35 @@ export function useGps(): GpsView {
   return useSyncExternalStore(controller.subscribe, controller.getSnapshot);
 }
 
+/**
+ * The GPS view sampled at most once every `intervalMs` (the newest one always arrives, at
+ * the end of the interval): for views that need not move at the receiver's rate and cost
+ * much to redraw, such as the map, which a 20 Hz receiver would otherwise repaint 20 times
+ * a second.
+ */
+export function useGpsSample(intervalMs: number): GpsView {
+  const controller = useGpsController();
+  const [view, setView] = useState(() => controller.getSnapshot());
+  useEffect(() => {
+    let last = 0;
+    let timer: number | undefined;
+    const take = () => {
+      timer = undefined;
+      last = performance.now();
+      setView(controller.getSnapshot());
+    };
+    const unsubscribe = controller.subscribe(() => {
+      if (timer === undefined) timer = window.setTimeout(take, Math.max(0, last + intervalMs - performance.now()));
+    });
+    take();
+    return () => {
+      unsubscribe();
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, [controller, intervalMs]);
+  return view;
+}
+
 /** Date.now(), refreshed every `intervalMs` (the age of the last update ticks once a second). */
 export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());

@@ -3,7 +3,7 @@
 // with maplibre, which it loads lazily (MapView, its own chunk). Its controls (follow me,
 // north up / heading up) are ordinary buttons; a tapped marker's details show below the map.
 import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useGps } from '../gps';
+import { useGpsSample } from '../gps';
 import { useSettings } from '../settings';
 import { useSurvey } from '../survey';
 import { draftFeatures, positionFeatures, type DraftRoute, type MapPoint } from './mapData';
@@ -12,6 +12,13 @@ import { useBasemap, useSurveyLayers } from './useMapData';
 import './map.css';
 
 const MapView = lazy(() => import('./MapView'));
+
+/**
+ * How often the map takes the live position: a redraw of the map costs far more than the
+ * GPS panel's text, and a 20 Hz receiver would otherwise keep it repainting (and easing
+ * the camera) without pause on a tablet's CPU.
+ */
+export const MAP_POSITION_INTERVAL_MS = 1000;
 
 export interface FieldMapProps {
   /** Called when the surveyor taps/clicks the map (the route planner picks points this way). */
@@ -34,7 +41,7 @@ class MapBoundary extends Component<{ children: ReactNode }, { error: string | n
 
 export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const survey = useSurvey();
-  const gps = useGps();
+  const gps = useGpsSample(MAP_POSITION_INTERVAL_MS);
   const { settings } = useSettings();
   const layers = useSurveyLayers(survey.active?.id ?? null);
   const basemap = useBasemap(settings.map.styleUrl);

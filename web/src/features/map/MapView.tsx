@@ -181,7 +181,9 @@ export default function MapView(props: MapViewProps) {
     if (!map) return;
     const bearing = headingUp && course !== null ? course : 0;
     if (follow && positionAt) {
-      map.easeTo({ center: positionAt, bearing, zoom: Math.max(map.getZoom(), 15), duration: 300 });
+      // A jump, not an ease: following redraws the map once per position (FieldMap samples
+      // them once a second), where an ease would redraw it for every frame of its animation.
+      map.jumpTo({ center: positionAt, bearing, zoom: Math.max(map.getZoom(), 15) });
     } else if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
       map.easeTo({ bearing, duration: 300 });
     }
