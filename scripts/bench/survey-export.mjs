@@ -1,7 +1,8 @@
 // Survey export from the store (issue 10 point 17), in the built app in Debian's Chromium:
 // a survey of 100,000 measurements with 200 photos of 300 KB, stored as the app stores them
-// (each measurement with the running-CSV row the core wrote beside it; photos as media
-// records), both sides reading the same IndexedDB in the same page and run.
+// (each measurement with the running-CSV row the core wrote beside it, the oldest rows folded
+// into chunks by the app as it does while a survey grows; photos as media records), both
+// sides reading the same IndexedDB in the same page and run.
 // - csv: ours = from the click on 'Export survey' until the download link is clicked (the
 //   app reads the store, writes the file, hands it to the browser); peer = plain JavaScript
 //   reading the survey's measurements from the same store (by-survey index) and writing the
@@ -152,6 +153,10 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     }
     await page.reload();
     await page.getByRole('heading', { name: `Measurements (${(measurements + 1).toLocaleString('en')})` }).waitFor({ timeout: 120_000 });
+    // The rows were seeded loose; a survey recorded in the app has had its oldest rows folded
+    // into chunks as it grew (web/src/services/storage/csvChunks.ts). The app folds them on
+    // opening: wait for that, so the export reads the survey as the app keeps it.
+    await page.waitForFunction(() => performance.getEntriesByName('clearway:csv-compacted').length > 0, null, { timeout: 600_000 });
     await page.addScriptTag({ path: join(root, 'node_modules', 'fflate', 'umd', 'index.js') });
 
     const source = { csvSource: plainCsv.toString().replace(/^function plainCsv/, 'function plainCsv').concat(helpersSource()), fileNameSource: fileName.toString() };

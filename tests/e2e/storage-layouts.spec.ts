@@ -150,7 +150,7 @@ test('a per-purpose (layout A) database of version 4 upgrades without loss: its 
     csv: ['row m-0\r\n', 'row m-1\r\n'],
     autosave: { format: 'csv', savedAt: '2026-01-02T00:00:00.000Z', text: 'saved csv' },
   });
-  expect(await inspect(page)).toMatchObject({ version: 5, measurements: 250 });
+  expect(await inspect(page)).toMatchObject({ version: 6, measurements: 250 });
   const csvIds = await page.evaluate(
     () =>
       new Promise<string[]>((resolve) => {

@@ -1,6 +1,6 @@
 // Opening the IndexedDB database in either layout (docs/local-store.md):
 //
-// 1. open at DB_VERSION (5). A new database, or one below it (either SPEC version-4
+// 1. open at DB_VERSION (6). A new database, or one below it (either SPEC version-4
 //    layout), upgrades to layout A; a layout-B store found during the upgrade is migrated
 //    in the same transaction, and so are the running-CSV and auto-save records of the
 //    version-4 layout A (ids made of `surveyId|createdAt|id` and `autosave|surveyId`).
@@ -64,7 +64,7 @@ export function hasLayoutA(db: IDBDatabase, transaction?: IDBTransaction): boole
 
 function createIndexes(store: IDBObjectStore, indexes: readonly IndexSpec[]): void {
   for (const index of indexes) {
-    if (!store.indexNames.contains(index.name)) store.createIndex(index.name, index.keyPath);
+    if (!store.indexNames.contains(index.name)) store.createIndex(index.name, index.keyPath, { multiEntry: index.multiEntry ?? false });
   }
 }
 

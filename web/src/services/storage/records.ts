@@ -4,8 +4,9 @@
 import type { Measurement, MediaKind, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint, Alert } from '../../model';
 import { keyRange } from './keys';
 import { indexValues, requestResult } from './idbStore';
-import type { AutosaveRecord, CsvRowRecord, SettingsRecord } from './schema';
+import type { AutosaveRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
+import { forgetRow, noteOpened, noteSaved, runningRows } from './csvChunks';
 import {
   addItem,
   countByIndex,
@@ -59,7 +60,10 @@ export const surveys = {
       ]);
       return { survey, count, newest, highestPoi: poiOf(top[0]) };
     });
-    if (together) return together;
+    if (together) {
+      if (together.survey) noteOpened(together.survey.id, together.count);
+      return together;
+    }
     const survey = newestActive(await surveys.list());
     if (!survey) return { survey: null, count: 0, newest: [], highestPoi: 0 };
     const [count, newest, highestPoi] = await Promise.all([
@@ -102,11 +106,14 @@ export const measurements = {
    * Saves a measurement and its running-CSV row in one transaction (SPEC §4: written after
    * the 50 ms delay, with the §8 retry and emergency policy), so the two never drift.
    */
-  save: (measurement: Measurement, csvRow: string): Promise<SaveOutcome> =>
-    saveMeasurement([
+  async save(measurement: Measurement, csvRow: string): Promise<SaveOutcome> {
+    const outcome = await saveMeasurement([
       { kind: 'put', store: 'measurements', item: measurement },
       { kind: 'put', store: 'csv-data', item: { id: measurement.id, surveyId: measurement.user_id, createdAt: String(measurement.createdAt ?? ''), text: csvRow } },
-    ]),
+    ]);
+    if (outcome.savedIn === 'indexeddb') noteSaved(measurement.user_id);
+    return outcome;
+  },
   /** Deletes a measurement, its running-CSV row and its media. */
   async remove(measurement: Measurement): Promise<void> {
     const own = await media.ofMeasurement(measurement.id);
@@ -115,22 +122,23 @@ export const measurements = {
       { store: 'csv-data', id: measurement.id },
       ...own.map((m) => ({ store: m.kind === 'video' ? ('videoBlobs' as const) : ('media' as const), id: m.id })),
     ]);
+    // A folded row goes too; if this cannot run now (emergency mode), the export sees a row
+    // too many and writes the CSV from the records instead (runningCsvDocument).
+    await forgetRow(measurement.id).catch(() => undefined);
   },
   /** Deletes every measurement of a survey, with their CSV rows and media. */
   async removeAllOf(surveyId: string): Promise<void> {
     await deleteByIndex('measurements', 'by-survey', surveyId);
     await deleteByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId));
+    await deleteByIndex('csv-chunks', 'by-survey', keyRange([surveyId, -Infinity], [surveyId, Infinity]));
     await deleteByIndex('media', 'by-survey', surveyId);
     await deleteByIndex('videoBlobs', 'by-survey', surveyId);
   },
 };
 
 export const csvRows = {
-  /** The survey's running-CSV rows, oldest first (the header is the core's). */
-  async of(surveyId: string): Promise<string[]> {
-    const rows: CsvRowRecord[] = await getByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId));
-    return rows.map((row) => row.text);
-  },
+  /** The survey's running-CSV rows, oldest first (the header is the core's): loose and folded (csvChunks.ts). */
+  of: (surveyId: string): Promise<string[]> => runningRows(surveyId),
 };
 
 /** Photos and drawings live in `media`, videos in `videoBlobs` (SPEC §3). */

@@ -12,9 +12,10 @@ export const SCHEMA_VERSION = 4;
 /**
  * The IndexedDB version of layout A as this build writes it. Version 4 is the SPEC's (both
  * layouts); 5 adds `media`, `autosaves`, `revisions` and the measurements' compound
- * indexes, and moves the running CSV to one row record per measurement.
+ * indexes, and moves the running CSV to one row record per measurement; 6 adds
+ * `csv-chunks`, where those rows are folded a thousand at a time (csvChunks.ts).
  */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** One row of a survey's running CSV (SPEC §4), kept beside its measurement. */
 export interface CsvRowRecord {
@@ -25,6 +26,23 @@ export interface CsvRowRecord {
   createdAt: string;
   /** The row, CRLF-terminated, as the core writes it. */
   text: string;
+}
+
+/**
+ * Running-CSV rows folded together (csvChunks.ts): the oldest rows of a survey, in
+ * `[createdAt, id]` order, so that reading a 100,000-row CSV reads a hundred records, not a
+ * hundred thousand. A row of a measurement edited later is overridden by its newer row (a
+ * loose row, or a chunk of a higher `seq`).
+ */
+export interface CsvChunkRecord {
+  id: string;
+  surveyId: string;
+  /** The chunk's order among its survey's chunks (later chunks override earlier rows). */
+  seq: number;
+  /** The measurements' ids, createdAts and rows, index for index. */
+  ids: string[];
+  createdAts: string[];
+  rows: string[];
 }
 
 /** A survey's latest auto-save export (SPEC §4 "Auto-save"). */
@@ -64,6 +82,7 @@ export interface StoreRecords {
   /** Photos and drawings. */
   media: StoredMedia;
   'csv-data': CsvRowRecord;
+  'csv-chunks': CsvChunkRecord;
   autosaves: AutosaveRecord;
   appSettings: SettingsRecord;
 }
@@ -74,6 +93,8 @@ export type RecordOf<S extends StoreName> = StoreRecords[S];
 export interface IndexSpec {
   name: string;
   keyPath: string | string[];
+  /** An index entry per element of an array field. */
+  multiEntry?: boolean;
 }
 
 /**
@@ -110,6 +131,10 @@ export const STORES: Readonly<Record<StoreName, readonly IndexSpec[]>> = {
     { name: 'by-survey', keyPath: 'surveyId' },
   ],
   'csv-data': [{ name: 'by-survey-date', keyPath: ['surveyId', 'createdAt'] }],
+  'csv-chunks': [
+    { name: 'by-survey', keyPath: ['surveyId', 'seq'] },
+    { name: 'by-row', keyPath: 'ids', multiEntry: true },
+  ],
   autosaves: [],
   appSettings: [],
 };

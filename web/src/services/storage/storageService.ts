@@ -314,6 +314,41 @@ export async function readTogether<T>(names: readonly StoreName[], read: (tx: ID
   return withDb((current) => read(current.transaction(names, 'readonly')));
 }
 
+/**
+ * Runs `write` in one readwrite transaction over `names` when the database is the store and
+ * nothing of those stores waits in emergency storage; null otherwise (the caller leaves the
+ * work for later). For bookkeeping that only reorganises what is already stored (the
+ * running CSV's chunks): it notifies no change and keeps no emergency copy.
+ */
+export async function writeTogether<T>(names: readonly StoreName[], write: (tx: IDBTransaction) => Promise<T>): Promise<T | null> {
+  await initStorage();
+  if (mode !== 'indexeddb') return null;
+  const pending = await emergencyEntries().catch(() => null);
+  if (pending === null || pending.some((entry) => names.includes(entry.store))) return null;
+  return withDb(async (current) => {
+    const tx = current.transaction(names, 'readwrite');
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+    });
+    try {
+      const result = await write(tx);
+      await done;
+      return result;
+    } catch (error) {
+      if (!tx.error) {
+        try {
+          tx.abort();
+        } catch {
+          // Already finished.
+        }
+      }
+      await done.catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
 export interface IndexRead {
   /** Reverse index order (SPEC: measurements by-date, newest first). */
   newestFirst?: boolean;
