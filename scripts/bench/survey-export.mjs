@@ -7,10 +7,13 @@
 //   app reads the store, writes the file, hands it to the browser); peer = plain JavaScript
 //   reading the survey's measurements from the same store (by-survey index) and writing the
 //   same CSV (scripts/bench/csv.mjs's writer) into a Blob. Outputs compared byte for byte.
-// - zip: ours = the same for 'Zip with media' (which also writes JSON, GeoJSON, the README
-//   and the traces: more than the peer); peer = the same store read by plain JavaScript and
-//   fflate's streaming Zip (ZipPassThrough, stored) writing the CSV and the 200 photos under
-//   the SPEC names. The photos and the CSV in both archives are compared byte for byte.
+// - zip: ours = the same for 'Zip with media' (the survey's default documents: CSV, JSON,
+//   GeoJSON, with a README and the photos; ours deflates the documents, the peer stores
+//   them); peer = the same store read by plain JavaScript and fflate's streaming Zip
+//   (ZipPassThrough, stored) writing the same entries: a README, the CSV, the JSON
+//   (JSON.stringify), the GeoJSON (plainGeoJson below) and the 200 photos under the SPEC
+//   names. Both archives must hold the same entry names; photos and CSV are compared byte
+//   for byte, the JSON and GeoJSON by what they say (documentSummary).
 // Best of 3 interleaved rounds each; ratio = peer time / our time (limits: csv >= 2, zip >= 1.5).
 // A measurement, never a test.
 import { createHash } from 'node:crypto';
@@ -71,8 +74,9 @@ async function seedChunk({ surveyId, records, rows, photos, photoBytes }) {
 }
 
 /** Runs in the page: the peer. Reads the survey from IndexedDB and writes the CSV or the zip. */
-async function peerExport({ surveyId, kind, csvSource, fileNameSource }) {
+async function peerExport({ surveyId, kind, csvSource, fileNameSource, geoJsonSource }) {
   const plainCsv = new Function(`${csvSource}; return plainCsv;`)();
+  const plainGeoJson = new Function(`${csvSource}; ${geoJsonSource}; return plainGeoJson;`)();
   const fileName = new Function(`${fileNameSource}; return fileName;`)();
   const t0 = performance.now();
   const db = await new Promise((resolve, reject) => {
@@ -104,7 +108,16 @@ async function peerExport({ surveyId, kind, csvSource, fileNameSource }) {
       zip.add(entry);
       entry.push(bytes, true);
     };
-    add('documents/measurements.csv', new TextEncoder().encode(csv));
+    const survey = await new Promise((resolve, reject) => {
+      const request = db.transaction('surveys').objectStore('surveys').get(surveyId);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const encode = (text) => new TextEncoder().encode(text);
+    add('README.txt', encode(`Survey ${survey.surveyTitle}\r\n${ms.length} measurements, ${media.length} photos\r\n`));
+    add('documents/measurements.csv', encode(csv));
+    add('documents/survey.json', encode(JSON.stringify({ survey, measurements: ms, routes: [], vehicleTraces: [], alerts: [] })));
+    add('documents/survey.geojson', encode(plainGeoJson(ms)));
     for (const medium of media) add(`images/${fileName(byId.get(medium.measurementId), 'jpg')}`, new Uint8Array(await medium.blob.arrayBuffer()));
     zip.end();
     blob = new Blob(parts, { type: 'application/zip' });
@@ -115,14 +128,15 @@ async function peerExport({ surveyId, kind, csvSource, fileNameSource }) {
 }
 
 /** Runs in the page: SHA-256 (hex) of a Blob URL's bytes, or of each entry of it as a zip. */
-async function digestOf({ url, zip }) {
+async function digestOf({ url, zip, summarySource }) {
   const hex = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
   URL.revokeObjectURL(url);
   if (!zip) return { whole: await hex(bytes), size: bytes.length };
   const files = window.fflate.unzipSync(bytes);
+  const summaryOf = new Function(`${summarySource}; return documentSummary;`)();
   const entries = {};
-  for (const [name, data] of Object.entries(files)) entries[name] = await hex(data);
+  for (const [name, data] of Object.entries(files)) entries[name] = name.endsWith('json') ? summaryOf(name, new TextDecoder().decode(data)) : await hex(data);
   return { entries, size: bytes.length };
 }
 
@@ -159,7 +173,7 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     await page.waitForFunction(() => performance.getEntriesByName('clearway:csv-compacted').length > 0, null, { timeout: 600_000 });
     await page.addScriptTag({ path: join(root, 'node_modules', 'fflate', 'umd', 'index.js') });
 
-    const source = { csvSource: plainCsv.toString().replace(/^function plainCsv/, 'function plainCsv').concat(helpersSource()), fileNameSource: fileName.toString() };
+    const source = { csvSource: plainCsv.toString().replace(/^function plainCsv/, 'function plainCsv').concat(helpersSource()), fileNameSource: fileName.toString(), geoJsonSource: plainGeoJson.toString() };
     const ours = async (format) => {
       await section.getByLabel('Export format').selectOption(format);
       const n = await page.evaluate(() => window.__downloads.length);
@@ -171,7 +185,7 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     };
     const peer = async (kind) => {
       const { ms, url } = await page.evaluate(peerExport, { surveyId, kind, ...source });
-      return { ms, digest: await page.evaluate(digestOf, { url, zip: kind === 'zip' }) };
+      return { ms, digest: await page.evaluate(digestOf, { url, zip: kind === 'zip', summarySource: documentSummary.toString() }) };
     };
     const rounds = async (kind, format) => {
       const o = [];
@@ -197,6 +211,11 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
     const ourPhotos = photos(Object.keys(a));
     const samePhotos = ourPhotos.length === PHOTOS && JSON.stringify(ourPhotos) === JSON.stringify(photos(Object.keys(b))) && ourPhotos.every((n) => sha(a[n]) === b[n]);
     const sameZipCsv = sha(a['documents/measurements.csv'] ?? new Uint8Array()) === b['documents/measurements.csv'];
+    // Both archives hold the same entries; the JSON and GeoJSON say the same (the same
+    // records, positions and heights, in the same order: see documentSummary).
+    const sameEntries = JSON.stringify(Object.keys(a).sort()) === JSON.stringify(Object.keys(b).sort());
+    const text = (name) => new TextDecoder().decode(a[name] ?? new Uint8Array());
+    const sameDocuments = ['documents/survey.json', 'documents/survey.geojson'].every((name) => b[name] !== undefined && documentSummary(name, text(name)) === b[name]);
     const round = (x) => Math.round(x * 100) / 100;
     const lines = [
       {
@@ -214,14 +233,17 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
       {
         name: `survey-zip-${measurements / 1000}k-${PHOTOS}-photos-from-store-vs-fflate`,
         ours: 'the app: click on Export survey (Zip with media) until the download link is clicked: documents, README, traces and photos',
-        peer: 'plain JavaScript + fflate (streaming, stored) in the same page: the CSV and the photos from the same store',
+        peer: 'plain JavaScript + fflate (streaming, stored) in the same page: the same entries (README, CSV, JSON, GeoJSON, photos) from the same store',
         ratio: round(zip.peer / zip.ours),
         limit: '>= 1.5',
         ours_ms: round(zip.ours),
         peer_ms: round(zip.peer),
-        same_result: samePhotos && sameZipCsv,
+        same_result: samePhotos && sameZipCsv && sameEntries && sameDocuments,
+        same_rule: 'the same entry names; photos and CSV byte for byte; JSON and GeoJSON: the same records, positions and heights in order (not the same bytes: key order and number text differ)',
         same_photos: samePhotos,
         same_csv: sameZipCsv,
+        same_entries: sameEntries,
+        same_documents: sameDocuments,
       },
     ];
     for (const line of lines) if (!line.same_result) console.error(`${line.name}: the two sides differ`);
@@ -235,4 +257,32 @@ export async function surveyExportCase({ measurements = 100_000 } = {}) {
 /** The helpers plainCsv uses (csv.mjs), as source for the page. */
 function helpersSource() {
   return `const HEADER = ${JSON.stringify(HEADER)};\nconst GUARD = new Set(${JSON.stringify([...GUARD])});\n${text.toString()}\nconst num = ${num.toString()};\n${fileName.toString()}\n`;
+}
+
+/** The peer's GeoJSON: a Point feature per placed measurement with the core's properties (SPEC §9 number formats). */
+function plainGeoJson(ms) {
+  const str = (v) => (v == null ? 'null' : JSON.stringify(String(v)));
+  const fixed = (v, d) => (v == null || !Number.isFinite(v) ? 'null' : v.toFixed(d));
+  const parts = [];
+  for (const m of ms) {
+    if (m.latitude == null || m.longitude == null) continue;
+    const id = fileName(m, 'x').slice(6, -2);
+    parts.push(
+      `{"type":"Feature","geometry":{"type":"Point","coordinates":[${m.longitude.toFixed(6)},${m.latitude.toFixed(6)}]},"properties":{"id":${str(m.id)},"poiId":${str(id)},"poiType":${str(m.poi_type)},` +
+        `"height":${fixed(m.rel, 3)},"gpsAltitude":${fixed(m.altGPS, 1)},"speed":${fixed(m.speed, 1)},"heading":${fixed(m.heading, 1)},"width":${fixed(m.widthMeasure, 3)},"length":${fixed(m.lengthMeasure, 3)},` +
+        `"road":${str(m.roadNumber)},"note":${str(m.note)},"date":${str(m.utcDate)},"time":${str(m.utcTime)},"source":${str(m.source || 'manual')},"poiNumber":${m.poiNumber ?? 'null'},` +
+        `"image":${m.imageUrl ? str(fileName(m, 'jpg')) : 'null'},"video":${m.videoUrl ? str(fileName(m, 'webm')) : 'null'},"drawing":${m.drawingUrl ? str(fileName(m, 'png')) : 'null'}}}`,
+    );
+  }
+  return `{"type":"FeatureCollection","features":[${parts.join(',\n')}]}`;
+}
+
+/** What a JSON or GeoJSON document says, as one string: its records' ids, positions and heights, in order. */
+function documentSummary(name, text) {
+  const doc = JSON.parse(text);
+  const round = (v, d) => (typeof v === 'number' ? v.toFixed(d) : String(v));
+  const rows = name.endsWith('.geojson')
+    ? doc.features.map((f) => [f.properties.id, round(f.geometry.coordinates[0], 6), round(f.geometry.coordinates[1], 6), round(Number(f.properties.height), 3)].join('|'))
+    : doc.measurements.map((m) => [m.id, round(m.longitude, 6), round(m.latitude, 6), round(m.rel, 3)].join('|'));
+  return `${rows.length}:${rows.join('\n')}`;
 }
