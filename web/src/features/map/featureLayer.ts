@@ -222,7 +222,7 @@ export class TraceLayer {
     if (!at) return;
     if (this.current.length >= TRACE_CHUNK) {
       // A new chunk, joined to the last one by its end point.
-      this.current = [this.current[this.current.length - 1]!];
+      this.current = this.current.slice(-1);
       this.chunk += 1;
     }
     this.current.push(at);
