@@ -14,7 +14,22 @@ export const STATUS_RING = { Pass: '#16a34a', Tight: '#f59e0b', Fail: '#dc2626' 
 /** The styler for the markers of a survey: POI style cached per type, status from the core. */
 export function markerStyler(table: readonly PoiTypeInfo[], clearance: ClearanceCore | null, load: LoadProfile | null | undefined): MarkerStyler {
   const styles = new Map<string, { colour: string; icon: string }>();
-  const judge = clearance && load ? (m: Measurement) => clearance.assess(m, load)?.status ?? '' : () => '';
+  // The core's verdict depends only on the clearance inputs (the height, the readings, and for
+  // a wire its type, temperature and time) and the load: a survey repeats them a lot (heights
+  // are typed to the cm or mm), so each distinct set is judged by the core once per styler.
+  const verdicts = new Map<string, string>();
+  const judge =
+    clearance && load
+      ? (m: Measurement) => {
+          const key = JSON.stringify([m.rel, m.poi_type, m.readings, m.wireTempC, m.wireTime]);
+          let status = verdicts.get(key);
+          if (status === undefined) {
+            status = clearance.assess(m, load)?.status ?? '';
+            verdicts.set(key, status);
+          }
+          return status;
+        }
+      : () => '';
   return (m) => {
     const type = m.poi_type ?? '';
     let style = styles.get(type);

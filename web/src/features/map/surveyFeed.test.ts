@@ -182,6 +182,10 @@ describe('marker status from the core', () => {
     const style = markerStyler([], core, load);
     // 5.00 − 4 − 0.15 = 0.85 (Pass); 4.25 → 0.10 (Tight, within the 0.15 band); 4.10 → −0.05 (Fail).
     expect([5, 4.25, 4.1].map((rel, k) => style(measurement(`m${k}`, k, { rel })).status)).toEqual(['Pass', 'Tight', 'Fail']);
+    // The same height with a pole strike among its readings fails (each set of inputs is judged, not just the height).
+    const strike = { rel: 5, readings: [{ lane: 'centre', method: 'poleStrike' as const, heightM: 5 }] };
+    expect(style(measurement('s', 4, strike)).status).toBe('Fail');
+    expect(style(measurement('p', 5, { rel: 5 })).status).toBe('Pass');
     // No load: no status, no ring.
     expect(markerStyler([], core, null)(measurement('x', 1)).status).toBe('');
   });
