@@ -21,7 +21,7 @@ export function markerStyler(table: readonly PoiTypeInfo[], clearance: Clearance
   const judge =
     clearance && load
       ? (m: Measurement) => {
-          const key = JSON.stringify([m.rel, m.poi_type, m.readings, m.wireTempC, m.wireTime]);
+          const key = `${m.rel}|${m.poi_type}|${m.readings ? JSON.stringify(m.readings) : ''}|${m.wireTempC}|${m.wireTime}`;
           let status = verdicts.get(key);
           if (status === undefined) {
             status = clearance.assess(m, load)?.status ?? '';

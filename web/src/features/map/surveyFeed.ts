@@ -59,10 +59,11 @@ class StoreFollower<T> {
   }
 
   changed(detail: Detail | undefined): void {
-    if (!detail) {
-      void this.run();
-    } else if (this.reading || !this.loaded) {
+    if (this.reading && detail) {
       this.queue.push(detail);
+    } else if (!detail || !this.loaded) {
+      // Nothing to go on, or no good read yet (it failed): read everything.
+      void this.run();
     } else {
       this.target.change(detail.put, detail.removed);
       this.settled(null);

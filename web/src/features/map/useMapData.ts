@@ -82,7 +82,10 @@ export function useSurveyLayers(surveyId: string | null, load: LoadProfile | nul
       setFeed(null);
       return;
     }
-    const made = new SurveyMapFeed(surveyId, first, (s) => setState({ ...s, key: surveyId }));
+    const made = new SurveyMapFeed(surveyId, first, (s) =>
+      // Most changes leave these as they were: no render then.
+      setState((prev) => (prev.key === surveyId && prev.ready === s.ready && prev.unplaced === s.unplaced && prev.error === s.error ? prev : { ...s, key: surveyId })),
+    );
     setFeed(made);
     made.start();
     return () => made.stop();
