@@ -65,10 +65,13 @@ export type MarkerFeature = PointFeature<MarkerProps>;
 /** The style of one measurement's marker (POI type, clearance status...): data for the layers. */
 export type MarkerStyler = (m: Measurement) => { colour: string; icon: string } & Record<string, string | number | boolean>;
 
-/** The survey's measurements as markers, kept current from the change signal's records. */
+/**
+ * The survey's measurements as markers, kept current from the change signal's records. Only
+ * the features are kept (no copy of the records: with 100,000 of them, the heap — and so the
+ * garbage collector's pauses while the map pans — is what costs); a new style reads again.
+ */
 export class MeasurementLayer {
   readonly layer = new FeatureLayer<MarkerFeature>();
-  private readonly records = new Map<string, Measurement>();
   private readonly unplacedIds = new Set<string>();
 
   constructor(
@@ -80,25 +83,28 @@ export class MeasurementLayer {
     return this.unplacedIds.size;
   }
 
-  /** Every measurement of the survey (a full read: on open). */
+  /** Every measurement of the survey (a full read: on open, after a new style). */
   load(list: readonly Measurement[]): void {
-    this.records.clear();
-    for (const m of list) this.records.set(m.id, m);
-    this.rebuild();
+    this.unplacedIds.clear();
+    const out: [string, MarkerFeature][] = [];
+    for (const m of list) {
+      const f = this.feature(m);
+      if (f) out.push([m.id, f]);
+      else this.unplacedIds.add(m.id);
+    }
+    this.layer.reset(out);
   }
 
-  /** A new style (POI table, load profile): every marker again, from the records held. */
-  restyle(styler: MarkerStyler): void {
+  /** The style the next load uses (the caller reads the survey again). */
+  setStyler(styler: MarkerStyler): void {
     this.styler = styler;
-    this.rebuild();
   }
 
-  /** Records written (any survey's: others are ignored) and ids deleted. */
-  change(put: readonly { id: string }[], removed: readonly string[]): void {
+  /** Records written (any survey's: others are ignored) and ids deleted; always applied. */
+  change(put: readonly { id: string }[], removed: readonly string[]): boolean {
     const add: [string, MarkerFeature][] = [];
     const remove: string[] = [];
     const drop = (id: string) => {
-      this.records.delete(id);
       this.unplacedIds.delete(id);
       remove.push(id);
     };
@@ -106,10 +112,9 @@ export class MeasurementLayer {
     for (const item of put) {
       const m = item as Measurement;
       if (m.user_id !== this.surveyId) {
-        if (this.records.has(m.id)) drop(m.id);
+        if (this.layer.has(m.id) || this.unplacedIds.has(m.id)) drop(m.id);
         continue;
       }
-      this.records.set(m.id, m);
       const f = this.feature(m);
       if (f) {
         this.unplacedIds.delete(m.id);
@@ -120,23 +125,13 @@ export class MeasurementLayer {
       }
     }
     this.layer.apply(add, remove);
+    return true;
   }
 
   private feature(m: Measurement): MarkerFeature | null {
     const at = validPoint(m.latitude, m.longitude);
     if (!at) return null;
     return { type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: { ...this.styler(m), mid: m.id } as MarkerProps };
-  }
-
-  private rebuild(): void {
-    this.unplacedIds.clear();
-    const out: [string, MarkerFeature][] = [];
-    for (const m of this.records.values()) {
-      const f = this.feature(m);
-      if (f) out.push([m.id, f]);
-      else this.unplacedIds.add(m.id);
-    }
-    this.layer.reset(out);
   }
 }
 
@@ -152,12 +147,12 @@ const byTime = (a: VehicleTracePoint, b: VehicleTracePoint) => timeOf(a).localeC
 /**
  * The vehicle trace as lines, never across a gap: a point with `gapBefore` starts a new
  * segment; each segment is cut into chunks of TRACE_CHUNK points that share their end points
- * (so the line is unbroken). Points arriving in time order extend the last chunk.
+ * (so the line is unbroken). Points arriving after the last one extend the last chunk; any
+ * other change (an older point, a deletion) asks for a full read. Only the lines are kept.
  */
 export class TraceLayer {
   readonly layer = new FeatureLayer<TraceFeature>();
-  private points: VehicleTracePoint[] = [];
-  private readonly ids = new Set<string>();
+  private last: VehicleTracePoint | null = null;
   // The open line: its segment number, chunk number and positions.
   private segment = -1;
   private chunk = 0;
@@ -165,49 +160,37 @@ export class TraceLayer {
 
   constructor(readonly surveyId: string) {}
 
-  get pointCount(): number {
-    return this.points.length;
-  }
-
   /** Every point of the survey's trace (a full read: on open). */
   load(points: readonly VehicleTracePoint[]): void {
-    this.points = [...points].sort(byTime);
-    this.ids.clear();
-    for (const p of this.points) this.ids.add(p.id);
-    this.rebuild();
+    const sorted = [...points].sort(byTime);
+    this.last = sorted[sorted.length - 1] ?? null;
+    this.rebuild(sorted);
   }
 
-  /** Points written and ids deleted: appended in place when they come after the last one, else rebuilt from memory. */
-  change(put: readonly { id: string }[], removed: readonly string[]): void {
-    const mine = (put as readonly VehicleTracePoint[]).filter((p) => p.surveyId === this.surveyId);
-    const strays = (put as readonly VehicleTracePoint[]).filter((p) => p.surveyId !== this.surveyId && this.ids.has(p.id)).map((p) => p.id);
-    const gone = [...removed, ...strays].filter((id) => this.ids.has(id));
-    if (mine.length === 0 && gone.length === 0) return;
-    const last = this.points[this.points.length - 1];
-    const fresh = [...mine].sort(byTime);
-    const appendable = gone.length === 0 && fresh.every((p) => !this.ids.has(p.id)) && (!last || !fresh[0] || byTime(last, fresh[0]) < 0);
-    if (!appendable) {
-      const drop = new Set([...gone, ...fresh.map((p) => p.id)]);
-      this.load([...this.points.filter((p) => !drop.has(p.id)), ...fresh]);
-      return;
-    }
+  /**
+   * Points written and ids deleted: true when applied (new points after the last one, or
+   * nothing of this survey); false when only a full read can tell (the caller reads again).
+   */
+  change(put: readonly { id: string }[], removed: readonly string[]): boolean {
+    if (removed.length > 0) return false;
+    const fresh = (put as readonly VehicleTracePoint[]).filter((p) => p.surveyId === this.surveyId).sort(byTime);
+    if (fresh.length === 0) return true;
+    if (this.last && fresh[0] && byTime(this.last, fresh[0]) >= 0) return false;
     const touched = new Map<string, TraceFeature>();
     // The open line's positions were handed to the map: extend a copy of them.
     this.current = [...this.current];
-    for (const p of fresh) {
-      this.points.push(p);
-      this.ids.add(p.id);
-      this.extend(p, (id, f) => touched.set(id, f));
-    }
+    for (const p of fresh) this.extend(p, (id, f) => touched.set(id, f));
+    this.last = fresh[fresh.length - 1] ?? this.last;
     this.layer.apply([...touched], []);
+    return true;
   }
 
-  private rebuild(): void {
+  private rebuild(points: readonly VehicleTracePoint[]): void {
     this.segment = -1;
     this.chunk = 0;
     this.current = [];
     const out = new Map<string, TraceFeature>();
-    for (const p of this.points) this.extend(p, (id, f) => out.set(id, f));
+    for (const p of points) this.extend(p, (id, f) => out.set(id, f));
     this.layer.reset(out);
   }
 

@@ -130,6 +130,8 @@ describe('the trace in chunks', () => {
   it('cuts at gaps, never joins across one, and chunks share their end points', () => {
     const layer = new TraceLayer('s1');
     const n = TRACE_CHUNK * 2 + 500;
+    // (Not applied alone: a deletion.)
+    expect(layer.change([], ['t-00001'])).toBe(false);
     layer.load(Array.from({ length: n }, (_, i) => tracePoint(i, { gapBefore: i === 3000 })));
     const features = layer.layer.collection().features;
     const bySegment = (s: number) => features.filter((f) => f.properties.segment === s);
@@ -147,11 +149,15 @@ describe('the trace in chunks', () => {
     expect(total).toBe(n + (bySegment(0).length - 1) + (bySegment(1).length - 1));
   });
 
-  it('a point older than the last rebuilds from memory in time order', () => {
-    const layer = new TraceLayer('s1');
-    layer.load([tracePoint(0), tracePoint(2)]);
-    layer.change([tracePoint(1)], []);
-    expect(layer.layer.collection().features[0]?.geometry.coordinates.map((c) => Math.round((c[0] - 7.4) * 10000))).toEqual([0, 1, 2]);
+  it('a point older than the last, or a deletion, cannot be applied alone: the feed reads the trace again', async () => {
+    await stores.traces.saveBatch([tracePoint(0), tracePoint(2)]);
+    const trace = vi.spyOn(stores.traces, 'ofSurvey');
+    const { feed } = await openFeed();
+    await stores.traces.saveBatch([tracePoint(1)]);
+    await until(() => trace.mock.calls.length === 2);
+    await until(() => feed.trace.layer.collection().features[0]?.geometry.coordinates.length === 3);
+    expect(feed.trace.layer.collection().features[0]?.geometry.coordinates.map((c) => Math.round((c[0] - 7.4) * 10000))).toEqual([0, 1, 2]);
+    feed.stop();
   });
 });
 

@@ -11,7 +11,8 @@ type Detail = NonNullable<StoreChange['detail']>;
 
 interface Follower {
   load(list: readonly never[]): void;
-  change(put: readonly { id: string }[], removed: readonly string[]): void;
+  /** False when the change cannot be applied from the records alone (read everything then). */
+  change(put: readonly { id: string }[], removed: readonly string[]): boolean;
 }
 
 /**
@@ -46,9 +47,10 @@ class StoreFollower<T> {
         if (!this.live()) return;
         if (this.again) continue;
         this.target.load(list as never[]);
-        for (const d of this.queue) this.target.change(d.put, d.removed);
+        const queued = this.queue;
         this.queue = [];
         this.loaded = true;
+        if (!queued.every((d) => this.target.change(d.put, d.removed))) this.again = true;
       } while (this.again && this.live());
       this.settled(null);
     } catch (error) {
@@ -64,9 +66,10 @@ class StoreFollower<T> {
     } else if (!detail || !this.loaded) {
       // Nothing to go on, or no good read yet (it failed): read everything.
       void this.run();
-    } else {
-      this.target.change(detail.put, detail.removed);
+    } else if (this.target.change(detail.put, detail.removed)) {
       this.settled(null);
+    } else {
+      void this.run();
     }
   }
 }
@@ -120,11 +123,12 @@ export class SurveyMapFeed {
     this.off?.();
   }
 
-  /** A new style for the markers (POI table, load profile): from the records held, no read. */
+  /** A new style for the markers (POI table, load profile): the measurements are read again (rare). */
   restyle(styler: MarkerStyler): void {
-    this.measurements.restyle(styler);
-    this.report();
+    this.measurements.setStyler(styler);
+    void this.followers[0]?.follower.run();
   }
+
 
   private report(): void {
     const ready = this.followers.every(({ follower }) => follower.loaded);

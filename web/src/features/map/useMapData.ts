@@ -91,7 +91,7 @@ export function useSurveyLayers(surveyId: string | null, load: LoadProfile | nul
     return () => made.stop();
   }, [surveyId, hasStyler]);
 
-  // A new table or load profile restyles the markers from the records held (no read).
+  // A new table or load profile restyles the markers (the feed reads the measurements again: rare).
   useEffect(() => {
     if (feed && styler && feed.surveyId === surveyId) feed.restyle(styler);
     // Only a styler change restyles; a new feed starts with the current one.
