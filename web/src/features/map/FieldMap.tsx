@@ -43,7 +43,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const survey = useSurvey();
   const gps = useGpsSample(MAP_POSITION_INTERVAL_MS);
   const { settings } = useSettings();
-  const layers = useSurveyLayers(survey.active?.id ?? null);
+  const layers = useSurveyLayers(survey.active?.id ?? null, survey.active?.loadProfile);
   const basemap = useBasemap(settings.map.styleUrl);
   const [follow, setFollow] = useState(settings.map.followPosition);
   const [headingUp, setHeadingUp] = useState(false);
@@ -119,6 +119,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
       {selected && (
         <MeasurementDetails
           id={selected}
+          load={survey.active?.loadProfile}
           onClose={() => {
             setSelected(null);
             // Back to the map, where the surveyor came from.

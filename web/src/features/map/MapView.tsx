@@ -10,7 +10,8 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { FileSource, PMTiles, Protocol } from 'pmtiles';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
-import { addDataLayers, LAYERS, setData, SOURCES } from './dataLayers';
+import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
+import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
 import { noteMapOrigin } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
 import type { MapPoint } from './mapData';
@@ -19,9 +20,10 @@ type Data = Parameters<maplibregl.GeoJSONSource['setData']>[0];
 
 export interface MapViewProps {
   basemap: Basemap;
-  measurements: Data;
+  /** The survey's markers and trace lines: handed over whole once, then as diffs (updateData). */
+  measurements: FeatureLayer<MarkerFeature> | null;
   routes: Data;
-  trace: Data;
+  trace: FeatureLayer<TraceFeature> | null;
   /** Set (the survey's id) once all of the survey's data is read: the map frames it once per key. */
   frameKey: string | null;
   draft: Data;
@@ -73,7 +75,7 @@ async function styleFor(basemap: Basemap, onNotice: MapViewProps['onNotice']): P
 }
 
 /** The bounds of every coordinate in these collections, or null when there is none. */
-function boundsOf(collections: readonly Data[]): maplibregl.LngLatBounds | null {
+function boundsOf(collections: readonly (Data | { features: readonly { geometry: { coordinates: unknown } }[] } | undefined)[]): maplibregl.LngLatBounds | null {
   const bounds = new maplibregl.LngLatBounds();
   let any = false;
   const visit = (c: unknown): void => {
@@ -161,9 +163,9 @@ export default function MapView(props: MapViewProps) {
   }, [basemap]);
 
   const { measurements, routes, trace, draft, position } = props;
-  useEffect(() => void (map && setData(map, SOURCES.measurements, measurements)), [map, measurements]);
+  useEffect(() => (map ? followLayer(map, SOURCES.measurements, measurements) : undefined), [map, measurements]);
   useEffect(() => void (map && setData(map, SOURCES.routes, routes)), [map, routes]);
-  useEffect(() => void (map && setData(map, SOURCES.trace, trace)), [map, trace]);
+  useEffect(() => (map ? followLayer(map, SOURCES.trace, trace) : undefined), [map, trace]);
   useEffect(() => void (map && setData(map, SOURCES.draft, draft)), [map, draft]);
   useEffect(() => void (map && setData(map, SOURCES.position, position)), [map, position]);
 
@@ -172,7 +174,7 @@ export default function MapView(props: MapViewProps) {
   useEffect(() => {
     if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
     fitted.current = frameKey;
-    const bounds = boundsOf([measurements, routes, trace]);
+    const bounds = boundsOf([measurements?.collection(), routes, trace?.collection()]);
     if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
   }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 

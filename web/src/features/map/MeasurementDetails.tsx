@@ -1,15 +1,18 @@
 // The details of the measurement a surveyor tapped (or opened with Enter) on the map: its
-// POI identifier and type, height, note, time and position, read from the local store.
+// POI identifier and type, height, clearance status against the load, note, time, position
+// and its photo (the camera feature's thumbnail, full size on tap), read from the local store.
 import { useEffect, useRef, useState } from 'react';
 import { loadPoiNaming } from '../../core/survey';
-import type { Measurement } from '../../model';
+import type { LoadProfile, Measurement } from '../../model';
+import { MediaThumbs } from '../camera';
+import { ClearanceChip } from '../clearance';
 import { stores } from '../../services/storage';
 import { poiStyle } from './mapData';
 import { usePoiTable } from './useMapData';
 
 const fixed = (value: unknown, digits: number) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—');
 
-export function MeasurementDetails({ id, onClose }: { id: string; onClose: () => void }) {
+export function MeasurementDetails({ id, load, onClose }: { id: string; load: LoadProfile | null | undefined; onClose: () => void }) {
   const [state, setState] = useState<{ id: string; measurement: Measurement | null; name: string } | null>(null);
   const table = usePoiTable();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,6 +45,14 @@ export function MeasurementDetails({ id, onClose }: { id: string; onClose: () =>
           </dd>
           <dt>Height</dt>
           <dd>{fixed(m.rel, 3)} m</dd>
+          {load && (
+            <>
+              <dt>Clearance</dt>
+              <dd>
+                <ClearanceChip measurement={m} load={load} />
+              </dd>
+            </>
+          )}
           <dt>Note</dt>
           <dd>{m.note || '—'}</dd>
           <dt>Taken</dt>
@@ -52,6 +63,14 @@ export function MeasurementDetails({ id, onClose }: { id: string; onClose: () =>
           <dd>
             {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}
           </dd>
+          {(m.imageUrl || m.drawingUrl) && (
+            <>
+              <dt>Photo</dt>
+              <dd>
+                <MediaThumbs measurement={m} name={`measurement ${state?.name ?? ''}`.trim()} />
+              </dd>
+            </>
+          )}
         </dl>
       )}
       <button type="button" onClick={onClose}>

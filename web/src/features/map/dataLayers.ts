@@ -2,7 +2,9 @@
 // the vehicle trace, the draft route, the position's accuracy circle, measurements (clustered
 // GeoJSON) and the live position. Layer ids are the map's test interface too (docs/map.md).
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { FeatureLayer } from './featureLayer';
 import { COUNT_IMAGE_PREFIX, HEADING_IMAGE, POI_IMAGE_PREFIX } from './mapImages';
+import { STATUS_RING } from './markerStyle';
 
 export const SOURCES = {
   routes: 'cw-routes',
@@ -20,6 +22,7 @@ export const LAYERS = {
   accuracy: 'cw-position-accuracy',
   clusters: 'cw-measurement-clusters',
   clusterCounts: 'cw-measurement-cluster-counts',
+  measurementStatus: 'cw-measurement-status',
   measurements: 'cw-measurements',
   position: 'cw-position',
   heading: 'cw-position-heading',
@@ -32,10 +35,13 @@ export const CLUSTER_RADIUS_PX = 50;
 const EMPTY = { type: 'FeatureCollection', features: [] } as const;
 
 export function addDataLayers(map: MapLibreMap): void {
-  for (const id of [SOURCES.routes, SOURCES.trace, SOURCES.draft, SOURCES.position]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of [SOURCES.routes, SOURCES.draft, SOURCES.position]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  // The trace and the markers change by diffs (updateData): each feature has an id of its own.
+  map.addSource(SOURCES.trace, { type: 'geojson', data: EMPTY, promoteId: 'tid' });
   map.addSource(SOURCES.measurements, {
     type: 'geojson',
     data: EMPTY,
+    promoteId: 'mid',
     cluster: true,
     clusterRadius: CLUSTER_RADIUS_PX,
     clusterMaxZoom: CLUSTER_MAX_ZOOM - 1,
@@ -104,6 +110,20 @@ export function addDataLayers(map: MapLibreMap): void {
       'icon-ignore-placement': true,
     },
   });
+  // The clearance status as a ring under the marker (markerStyle.ts sets `status`); a marker
+  // without one (no load profile) has no ring.
+  map.addLayer({
+    id: LAYERS.measurementStatus,
+    type: 'circle',
+    source: SOURCES.measurements,
+    filter: ['all', ['!', ['has', 'point_count']], ['in', ['get', 'status'], ['literal', Object.keys(STATUS_RING)]]],
+    paint: {
+      'circle-radius': 17,
+      'circle-color': 'rgba(0, 0, 0, 0)',
+      'circle-stroke-width': ['match', ['get', 'status'], 'Fail', 5, 4],
+      'circle-stroke-color': ['match', ['get', 'status'], ...Object.entries(STATUS_RING).flat(), '#000000'] as unknown as string,
+    },
+  });
   map.addLayer({
     id: LAYERS.measurements,
     type: 'symbol',
@@ -134,6 +154,22 @@ export function addDataLayers(map: MapLibreMap): void {
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
     },
+  });
+}
+
+/**
+ * Draws a feature layer in a source: its whole collection now and whenever it is replaced,
+ * else only its diffs (maplibre's updateData, applied in its worker). Returns the unsubscribe.
+ */
+export function followLayer<F>(map: MapLibreMap, source: string, layer: FeatureLayer<F> | null): (() => void) | undefined {
+  const target = map.getSource(source) as GeoJSONSource | undefined;
+  if (!target) return undefined;
+  const all = () => void target.setData((layer ? layer.collection() : EMPTY) as Parameters<GeoJSONSource['setData']>[0]);
+  all();
+  if (!layer) return undefined;
+  return layer.subscribe((event) => {
+    if (event.kind === 'full') all();
+    else void target.updateData({ remove: event.remove, add: event.add as unknown as NonNullable<Parameters<GeoJSONSource['updateData']>[0]['add']> });
   });
 }
 

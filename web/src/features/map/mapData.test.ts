@@ -1,5 +1,5 @@
-// The map's GeoJSON from records: markers styled from a POI table, the trace cut at its
-// gaps, routes from their geometry or their points, the accuracy circle.
+// The map's GeoJSON from records: markers styled from a POI table (the layers of
+// featureLayer.ts), the trace cut at its gaps, routes from their geometry or their points, the accuracy circle.
 import { describe, expect, it } from 'vitest';
 import type { PoiTypeInfo } from '../../core/survey';
 import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../model';
@@ -7,13 +7,12 @@ import {
   accuracyMetres,
   circleRing,
   draftFeatures,
-  measurementFeatures,
   poiStyle,
   positionFeatures,
   routeFeatures,
-  splitTrace,
-  traceFeatures,
 } from './mapData';
+import { MeasurementLayer, TraceLayer } from './featureLayer';
+import { markerStyler } from './markerStyle';
 
 const TABLE: PoiTypeInfo[] = [
   { type: '', label: 'None', colour: '#111111', icon: 'circle' },
@@ -25,7 +24,7 @@ const measurement = (id: string, lat: number | undefined, lng: number | undefine
   ({ id, user_id: 's1', source: 'manual', latitude: lat, longitude: lng, poi_type }) as Measurement;
 
 const tracePoint = (lat: number, lng: number, gapBefore?: boolean): VehicleTracePoint =>
-  ({ id: `${lat},${lng}`, surveyId: 's1', latitude: lat, longitude: lng, gapBefore }) as VehicleTracePoint;
+  ({ id: `${lat},${lng}`, timestamp: `2026-06-01T08:00:${String(lat * 10).padStart(3, '0')}Z`, surveyId: 's1', latitude: lat, longitude: lng, gapBefore }) as VehicleTracePoint;
 
 describe('marker styling from the POI table', () => {
   it('takes the colour and icon of the measurement’s type', () => {
@@ -44,31 +43,38 @@ describe('marker styling from the POI table', () => {
 
 describe('measurement points', () => {
   it('one point per placed measurement, [lng, lat], with its type’s style; the unplaced are counted', () => {
-    const { collection, unplaced } = measurementFeatures(
-      [
-        measurement('a', 43.73, 7.42, 'bridge'),
-        measurement('b', undefined, 7.4),
-        measurement('c', 43.74, 7.43, 'wire'),
-        measurement('d', 95, 7.4),
-        measurement('e', Number.NaN, 7.4),
-      ],
-      TABLE,
-    );
-    expect(unplaced).toBe(3);
+    const layer = new MeasurementLayer('s1', markerStyler(TABLE, null, null));
+    layer.load([
+      measurement('a', 43.73, 7.42, 'bridge'),
+      measurement('b', undefined, 7.4),
+      measurement('c', 43.74, 7.43, 'wire'),
+      measurement('d', 95, 7.4),
+      measurement('e', Number.NaN, 7.4),
+    ]);
+    const collection = layer.layer.collection();
+    expect(layer.unplaced).toBe(3);
     expect(collection.features.map((f) => f.geometry.coordinates)).toEqual([
       [7.42, 43.73],
       [7.43, 43.74],
     ]);
+    // No load profile: no clearance status.
     expect(collection.features.map((f) => f.properties)).toEqual([
-      { mid: 'a', colour: '#aa0000', icon: 'bridge' },
-      { mid: 'c', colour: '#00bb00', icon: 'cable' },
+      { mid: 'a', colour: '#aa0000', icon: 'bridge', status: '' },
+      { mid: 'c', colour: '#00bb00', icon: 'cable', status: '' },
     ]);
   });
 });
 
+/** The trace's lines, each as its positions. */
+function traceLines(points: VehicleTracePoint[]): number[][][] {
+  const layer = new TraceLayer('s1');
+  layer.load(points);
+  return layer.layer.collection().features.map((f) => f.geometry.coordinates);
+}
+
 describe('the vehicle trace', () => {
   it('a point after a gap starts a new line: no line crosses the gap', () => {
-    const segments = splitTrace([
+    const segments = traceLines([
       tracePoint(1, 1, true),
       tracePoint(1.1, 1.1),
       tracePoint(1.2, 1.2),
@@ -90,9 +96,9 @@ describe('the vehicle trace', () => {
   });
 
   it('a lone point between two gaps draws no line; no gap means one line', () => {
-    expect(splitTrace([tracePoint(1, 1), tracePoint(2, 2), tracePoint(3, 3, true), tracePoint(4, 4, true), tracePoint(5, 5)])).toHaveLength(2);
-    expect(traceFeatures([tracePoint(1, 1), tracePoint(2, 2), tracePoint(3, 3)]).features).toHaveLength(1);
-    expect(traceFeatures([]).features).toEqual([]);
+    expect(traceLines([tracePoint(1, 1), tracePoint(2, 2), tracePoint(3, 3, true), tracePoint(4, 4, true), tracePoint(5, 5)])).toHaveLength(2);
+    expect(traceLines([tracePoint(1, 1), tracePoint(2, 2), tracePoint(3, 3)])).toHaveLength(1);
+    expect(traceLines([])).toEqual([]);
   });
 });
 

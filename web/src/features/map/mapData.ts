@@ -1,9 +1,9 @@
-// The survey's records as GeoJSON for the map (pure functions, no maplibre): measurements as
-// points styled from the core's POI table, saved routes and a draft route as lines, the
-// vehicle trace cut at its gaps (never a line across one), the live position with its
-// accuracy circle. Coordinates go out in GeoJSON's [lng, lat] order.
+// The survey's records as GeoJSON for the map (pure functions, no maplibre): a POI type's
+// style, saved routes and a draft route as lines, the live position with its accuracy
+// circle (the markers and the trace, kept incrementally, are in featureLayer.ts).
+// Coordinates go out in GeoJSON's [lng, lat] order.
 import type { PoiTypeInfo } from '../../core/survey';
-import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../model';
+import type { Route, RoutePoint } from '../../model';
 
 export interface MapPoint {
   lat: number;
@@ -59,65 +59,6 @@ export function poiStyle(table: readonly PoiTypeInfo[], poiType: string | undefi
   const info = table.find((t) => t.type === (poiType ?? ''));
   if (!info) return { ...UNKNOWN_POI, label: poiType ?? '' };
   return { colour: COLOUR.test(info.colour) ? info.colour : UNKNOWN_POI.colour, icon: info.icon || UNKNOWN_POI.icon, label: info.label };
-}
-
-export interface MeasurementProps {
-  /** The measurement's id (clicks and Enter look it up). */
-  mid: string;
-  colour: string;
-  icon: string;
-}
-
-/** One point per measurement with a usable position; the others are left out (counted). */
-export function measurementFeatures(
-  list: readonly Measurement[],
-  table: readonly PoiTypeInfo[],
-): { collection: Collection<PointFeature<MeasurementProps>>; unplaced: number } {
-  const styles = new Map<string, { colour: string; icon: string }>();
-  const features: PointFeature<MeasurementProps>[] = [];
-  let unplaced = 0;
-  for (const m of list) {
-    const at = validPoint(m.latitude, m.longitude);
-    if (!at) {
-      unplaced += 1;
-      continue;
-    }
-    const type = m.poi_type ?? '';
-    let style = styles.get(type);
-    if (!style) {
-      const { colour, icon } = poiStyle(table, type);
-      style = { colour, icon };
-      styles.set(type, style);
-    }
-    features.push({ type: 'Feature', id: features.length, geometry: { type: 'Point', coordinates: at }, properties: { mid: m.id, ...style } });
-  }
-  return { collection: { type: 'FeatureCollection', features }, unplaced };
-}
-
-/**
- * The trace as lines: a point with `gapBefore` starts a new segment, so no line crosses a
- * gap. A segment of a single point has no line (there is nothing to join).
- */
-export function splitTrace(points: readonly Pick<VehicleTracePoint, 'latitude' | 'longitude' | 'gapBefore'>[]): Position[][] {
-  const segments: Position[][] = [];
-  let current: Position[] = [];
-  for (const p of points) {
-    const at = validPoint(p.latitude, p.longitude);
-    if (p.gapBefore === true && current.length > 0) {
-      segments.push(current);
-      current = [];
-    }
-    if (at) current.push(at);
-  }
-  if (current.length > 0) segments.push(current);
-  return segments.filter((s) => s.length >= 2);
-}
-
-export function traceFeatures(points: readonly VehicleTracePoint[]): Collection<LineFeature<{ segment: number }>> {
-  return {
-    type: 'FeatureCollection',
-    features: splitTrace(points).map((coordinates, segment) => ({ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties: { segment } })),
-  };
 }
 
 const KIND_ORDER: Record<string, number> = { origin: 0, waypoint: 1, destination: 2 };

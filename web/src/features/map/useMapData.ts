@@ -1,13 +1,18 @@
-// What the map draws for the active survey, read from the local store and read again when
-// it changes (useStoreRead): measurements styled from the core's POI table, saved routes,
-// the vehicle trace; and the basemap the surveyor chose (the OPFS file, else the style URL).
-import { useEffect, useMemo, useState } from 'react';
+// What the map draws for the active survey: measurements styled from the core's POI table
+// and their clearance status, kept current from the change signal (surveyFeed.ts); saved
+// routes, read again when they change (useStoreRead); and the basemap the surveyor chose
+// (the OPFS file, else the style URL).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadClearanceCore, type ClearanceCore } from '../../core/clearance';
 import { poiTypes, type PoiTypeInfo } from '../../core/survey';
+import type { LoadProfile } from '../../model';
 import { basemapFile, subscribeBasemap } from '../../services/basemap';
 import { stores } from '../../services/storage';
 import { useStoreRead } from '../storage';
 import type { Basemap } from './basemapStyle';
-import { measurementFeatures, routeFeatures, traceFeatures } from './mapData';
+import { routeFeatures } from './mapData';
+import { markerStyler } from './markerStyle';
+import { SurveyMapFeed, type FeedState } from './surveyFeed';
 
 const NO_POI_TYPES: PoiTypeInfo[] = [];
 
@@ -32,37 +37,84 @@ export function usePoiTable(): PoiTypeInfo[] | null {
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
-export function useSurveyLayers(surveyId: string | null) {
-  const table = usePoiTable();
-  const key = surveyId ?? '';
-  const measurements = useStoreRead(key, ['measurements'], () => (surveyId ? stores.measurements.all(surveyId) : Promise.resolve([])));
-  const routes = useStoreRead(key, ['routes', 'route-points'], async () => {
-    if (!surveyId) return [];
-    const list = await stores.routes.ofSurvey(surveyId);
-    return Promise.all(list.map(async (route) => ({ route, points: await stores.routes.points(route.id) })));
-  });
-  const trace = useStoreRead(key, ['vehicleTraces'], () => (surveyId ? stores.traces.ofSurvey(surveyId) : Promise.resolve([])));
+/** The core's clearance rules (for the markers' status), or null while they load or when they cannot. */
+function useClearanceRules(): ClearanceCore | null {
+  const [core, setCore] = useState<ClearanceCore | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadClearanceCore().then(
+      (c) => live && setCore(c),
+      (error: unknown) => console.error('Map: the clearance rules could not be loaded:', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return core;
+}
 
-  // Built once the POI table is there: each build is a full hand-over to the map's worker.
-  const measurementData = useMemo(
-    () => (measurements.status === 'ready' && table ? measurementFeatures(measurements.value, table) : { collection: EMPTY, unplaced: 0 }),
-    [measurements, table],
+/**
+ * The active survey's layers: measurements and trace as incremental feature layers (one full
+ * read per survey, then the change signal's records; see surveyFeed.ts), the saved routes
+ * read again when routes change (few: one transaction for all of them and their points).
+ */
+export function useSurveyLayers(surveyId: string | null, load: LoadProfile | null | undefined) {
+  const table = usePoiTable();
+  const clearance = useClearanceRules();
+  const key = surveyId ?? '';
+  // The load as a value: the survey record is a new object on every save of it.
+  const loadKey = load ? JSON.stringify(load) : '';
+  const styler = useMemo(
+    () => (table ? markerStyler(table, clearance, loadKey ? (JSON.parse(loadKey) as LoadProfile) : null) : null),
+    [table, clearance, loadKey],
   );
+  const [feed, setFeed] = useState<SurveyMapFeed | null>(null);
+  const [state, setState] = useState<FeedState & { key: string }>({ key: '', ready: false, unplaced: 0, error: null });
+  const stylerRef = useRef(styler);
+  useEffect(() => {
+    stylerRef.current = styler;
+  });
+  const hasStyler = styler !== null;
+
+  useEffect(() => {
+    const first = stylerRef.current;
+    if (!surveyId || !first) {
+      setFeed(null);
+      return;
+    }
+    const made = new SurveyMapFeed(surveyId, first, (s) =>
+      // Most changes leave these as they were: no render then.
+      setState((prev) => (prev.key === surveyId && prev.ready === s.ready && prev.unplaced === s.unplaced && prev.error === s.error ? prev : { ...s, key: surveyId })),
+    );
+    setFeed(made);
+    made.start();
+    return () => made.stop();
+  }, [surveyId, hasStyler]);
+
+  // A new table or load profile restyles the markers (the feed reads the measurements again: rare).
+  useEffect(() => {
+    if (feed && styler && feed.surveyId === surveyId) feed.restyle(styler);
+    // Only a styler change restyles; a new feed starts with the current one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [styler]);
+
+  const routes = useStoreRead(key, ['routes', 'route-points'], () => (surveyId ? stores.routes.withPoints(surveyId) : Promise.resolve([])));
   const routeData = useMemo(() => (routes.status === 'ready' ? routeFeatures(routes.value) : EMPTY), [routes]);
-  const traceData = useMemo(() => (trace.status === 'ready' ? traceFeatures(trace.value) : EMPTY), [trace]);
-  const failed = [measurements, routes, trace].find((r) => r.status === 'failed');
+  const current = feed && feed.surveyId === surveyId ? feed : null;
+  const mine = state.key === key;
   // Everything read (and styled): the map frames the survey once, on this.
-  const ready = measurements.status === 'ready' && routes.status === 'ready' && trace.status === 'ready' && table !== null;
+  const ready = current !== null && mine && state.ready && routes.status === 'ready';
   useEffect(() => {
     if (ready) performance.mark('clearway:map-data-ready');
   }, [ready, key]);
+  const error = (mine ? state.error : null) ?? (routes.status === 'failed' ? routes.error : null);
   return {
     frameKey: ready ? key : null,
-    measurements: measurementData.collection,
-    unplaced: measurementData.unplaced,
+    measurements: current?.measurements.layer ?? null,
+    trace: current?.trace.layer ?? null,
+    unplaced: mine ? state.unplaced : 0,
     routes: routeData,
-    trace: traceData,
-    error: failed?.status === 'failed' ? failed.error : null,
+    error: error ?? null,
   };
 }
 

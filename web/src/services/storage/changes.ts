@@ -7,6 +7,17 @@ export interface StoreChange {
   store: string;
   /** True when this tab wrote it; false when another tab did. */
   local: boolean;
+  /**
+   * What changed, when the writer knows (this tab only): the records written and the ids
+   * deleted. Absent means "read again": another tab, a recovery, a delete by index.
+   */
+  detail?: ChangeDetail;
+}
+
+/** The records a write put (whole, as stored) and the ids it deleted. */
+export interface ChangeDetail {
+  put: readonly { id: string }[];
+  removed: readonly string[];
 }
 
 const CHANNEL = 'clearway:db-change';
@@ -31,9 +42,12 @@ function deliver(change: StoreChange): void {
   }
 }
 
-/** Raises the signal after a write to `store` completed (here and in other tabs). */
-export function notifyChange(store: string): void {
-  deliver({ store, local: true });
+/**
+ * Raises the signal after a write to `store` completed (here and in other tabs). This tab's
+ * listeners get `detail` (listeners must not change its records); other tabs only the store.
+ */
+export function notifyChange(store: string, detail?: ChangeDetail): void {
+  deliver(detail ? { store, local: true, detail } : { store, local: true });
   try {
     broadcast()?.postMessage({ store, local: false });
   } catch {

@@ -174,6 +174,22 @@ export const media = {
 export const routes = {
   ofSurvey: (surveyId: string): Promise<Route[]> => getByIndex('routes', 'by-survey', surveyId),
   points: (routeId: string): Promise<RoutePoint[]> => getByIndex('route-points', 'by-route', routeId),
+  /**
+   * The survey's routes with their points, for drawing them all: one readonly transaction
+   * over both stores (every route's points asked for at once in it) when nothing waits in
+   * emergency storage, else the merging reads. Route points carry no survey id (no
+   * by-survey index: that would be a schema version), so the points are read by route.
+   */
+  async withPoints(surveyId: string): Promise<{ route: Route; points: RoutePoint[] }[]> {
+    const together = await readTogether(['routes', 'route-points'], async (tx) => {
+      const list = await requestResult(tx.objectStore('routes').index('by-survey').getAll(surveyId) as IDBRequest<Route[]>);
+      const byRoute = tx.objectStore('route-points').index('by-route');
+      return Promise.all(list.map(async (route) => ({ route, points: await requestResult(byRoute.getAll(route.id) as IDBRequest<RoutePoint[]>) })));
+    });
+    if (together) return together;
+    const list = await routes.ofSurvey(surveyId);
+    return Promise.all(list.map(async (route) => ({ route, points: await routes.points(route.id) })));
+  },
   get: (id: string) => getItem('routes', id),
   /**
    * Saves a route and its points in one transaction (SPEC §8 policy), replacing the points

@@ -429,7 +429,19 @@ export async function addItem<S extends StoreName>(store: S, item: RecordOf<S>):
     // The main database is unreachable, so only emergency copies can be checked (ids are random).
     await emergencyWrite({ store, id: item.id, item, savedAt: Date.now(), deleted: false }, tier);
   }
-  notifyChange(store);
+  notifyChange(store, { put: [item], removed: [] });
+}
+
+/** Raises the change signal once per store written, with the records put and ids deleted. */
+function notifyWrites(ops: readonly WriteOp[]): void {
+  const byStore = new Map<string, { put: { id: string }[]; removed: string[] }>();
+  for (const op of ops) {
+    let detail = byStore.get(op.store);
+    if (!detail) byStore.set(op.store, (detail = { put: [], removed: [] }));
+    if (op.kind === 'put') detail.put.push(op.item);
+    else detail.removed.push(op.id);
+  }
+  for (const [store, detail] of byStore) notifyChange(store, detail);
 }
 
 /** A record to put, typed by its store. */
@@ -471,7 +483,7 @@ export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome>
           const id = op.kind === 'put' ? op.item.id : op.id;
           if (emergencyMayHold(op.store, id)) await emergencyRemove(op.store, id);
         }
-        for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
+        notifyWrites(ops);
         return { savedIn: 'indexeddb' };
       } catch (error) {
         cause = error;
@@ -481,7 +493,7 @@ export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome>
   }
   const used = await keepInEmergency(ops, cause);
   if (mode === 'indexeddb') scheduleProbe();
-  for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
+  notifyWrites(ops);
   return { savedIn: 'local', message: MESSAGES.savedLocally, tier: used };
 }
 
@@ -495,7 +507,7 @@ export async function writeDatabaseOnly(ops: readonly WriteOp[]): Promise<void> 
   await initStorage();
   if (mode !== 'indexeddb') throw new StorageError('unavailable', 'The local database is not available');
   await withDb((current) => idbWrite(current, ops));
-  for (const store of new Set(ops.map((op) => op.store))) notifyChange(store);
+  notifyWrites(ops);
 }
 
 /** Saves one record (see saveRecords). */
@@ -529,7 +541,7 @@ export async function deleteRecords(keys: readonly { store: StoreName; id: strin
   } else {
     await keepInEmergency(ops, null);
   }
-  for (const store of new Set(keys.map((key) => key.store))) notifyChange(store);
+  notifyWrites(ops);
 }
 
 export function deleteItem(store: StoreName, id: string): Promise<void> {
@@ -556,8 +568,9 @@ export async function deleteByIndex(store: StoreName, index: string, query: IDBV
       null,
     );
   }
-  notifyChange(store);
-  return [...new Set([...deleted, ...pending.map((entry) => entry.id)])];
+  const removed = [...new Set([...deleted, ...pending.map((entry) => entry.id)])];
+  notifyChange(store, { put: [], removed });
+  return removed;
 }
 
 /** For tests: forget the page's connection and state (the databases themselves stay). */
