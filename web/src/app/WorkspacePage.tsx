@@ -4,6 +4,7 @@
 // (Capture first, so a measurement is saved in two taps: the height, then 'Save
 // measurement'). The fix quality stays in view at the top in both, and the settings follow
 // below the workspace ('Settings' in the menu jumps there).
+import { memo, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FixStatus } from '../features/gps';
 import { RouteDraftProvider, RoutePlanner } from '../features/routes';
@@ -47,12 +48,27 @@ function WorkspaceBar() {
   );
 }
 
-export default function WorkspacePage() {
-  const wide = useMediaQuery(WIDE_WORKSPACE);
+/**
+ * The route planner of the active survey. It reads the survey itself so that a saved
+ * measurement (which changes the survey summary) re-renders only what shows it, not the
+ * whole page: on a low-end tablet a full re-render per save is a long task (issue 14 point 8).
+ */
+function WorkspaceRoutes() {
   const { active } = useSurvey();
   const { settings } = useSettings();
+  const surveyId = active?.id ?? null;
+  const routing = settings.map;
+  return useMemo(() => <RoutePlanner surveyId={surveyId} routing={routing} />, [surveyId, routing]);
+}
+
+// Parts with no props of their own: they re-render from their own state and contexts only.
+const Settings = memo(SettingsSections);
+const MapArea = memo(MapSlot);
+
+export default function WorkspacePage() {
+  const wide = useMediaQuery(WIDE_WORKSPACE);
   const capture = <SurveyWorkspace />;
-  const routes = <RoutePlanner surveyId={active?.id ?? null} routing={settings.map} />;
+  const routes = <WorkspaceRoutes />;
   return (
     <Page title="Field workspace" className="workspace-page" aside={<WorkspaceBar />}>
       <RouteDraftProvider>
@@ -67,7 +83,7 @@ export default function WorkspacePage() {
                 ]}
               />
             </section>
-            <MapSlot />
+            <MapArea />
             <section className="workspace__side workspace__side--right" aria-label="Records">
               <SurveyRecords />
             </section>
@@ -79,14 +95,14 @@ export default function WorkspacePage() {
               items={[
                 { id: 'capture', label: 'Capture', content: capture },
                 { id: 'records', label: 'Measurements', content: <SurveyRecords /> },
-                { id: 'map', label: 'Map', content: <MapSlot /> },
+                { id: 'map', label: 'Map', content: <MapArea /> },
                 { id: 'routes', label: 'Routes', content: routes },
               ]}
             />
           </div>
         )}
       </RouteDraftProvider>
-      <SettingsSections />
+      <Settings />
     </Page>
   );
 }

@@ -37,7 +37,7 @@ function Thumb({ kind, url, name }: { kind: MediaKind; url: string; name: string
   return (
     <>
       <button type="button" className="media-thumb" onClick={() => setOpen(true)} aria-label={`Show the ${LABEL[kind].toLowerCase()} of ${name} full size`}>
-        <img src={url} alt={`${LABEL[kind]} of ${name}`} />
+        <img src={url} alt={`${LABEL[kind]} of ${name}`} decoding="async" />
       </button>
       {open && (
         <div className="media-full" role="dialog" aria-modal="true" aria-label={`${LABEL[kind]} of ${name}`}>

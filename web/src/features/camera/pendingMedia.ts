@@ -29,10 +29,15 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const snapshot = () => pending;
 
+/**
+ * The media of one measurement on their way. Only that measurement's row re-renders when they
+ * change (setPending keeps the other entries as they were): with the whole map as the
+ * snapshot every row of a long list would re-render at each step of every photo.
+ */
 export function usePendingMedia(measurementId: string): ReadonlyMap<MediaKind, PendingState> | undefined {
-  return useSyncExternalStore(subscribe, snapshot, snapshot).get(measurementId);
+  const snapshot = () => pending.get(measurementId);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** How many media are still on their way (tests and the page-hide guard read it). */
