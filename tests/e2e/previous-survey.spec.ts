@@ -22,6 +22,9 @@ function previousCsv(): Buffer {
   return Buffer.from(rows.join('\r\n') + '\r\n', 'utf8');
 }
 
+// Two surveys' worth of saving and a reload: generous on a machine shared by several builds.
+test.setTimeout(180_000);
+
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 45.5017, longitude: -73.5673, accuracy: 10 });
