@@ -1,9 +1,15 @@
 // Issue 15 point 6 end to end: 'Compare with previous survey' reads an earlier survey of
 // the route (a SPEC CSV written here, at test time) and each matched POI of the list says
-// what changed; the comparison survives a reload. And point 4's Bluetooth control explains
+// what changed, the report says it as `clearway report --previous` does (the same bytes),
+// and the comparison survives a reload. And point 4's Bluetooth control explains
 // itself where the browser has no Web Bluetooth or no adapter (headless Chromium here).
 // Expected figures are worked by hand: the previous bridge is 0.0001° of latitude north
 // (11.1 m, within 25 m) at 4.90 m; this survey's is 4.78 m, so 'field lower by 0.12 m'.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openSettings } from './support/gpsPanel';
 import { captureForm, createSurvey, listedRows, measurementList, saveMeasurement } from './support/survey';
@@ -42,6 +48,27 @@ test('a previous survey CSV flags the bridge that is now lower, and the comparis
   await expect.poll(bridgeRow).toContain('field lower by 0.12 m');
   // No trees in the previous survey: no comparison on that row.
   expect((await listedRows(page)).find((r) => r.includes('Trees'))).not.toContain('field');
+
+  // The report carries it, and `clearway report BACKUP --previous CSV` writes the same bytes.
+  const exportAs = async (format: string) => {
+    await page.getByLabel('Export format').selectOption(format);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export survey' }).click();
+    return (await download).path();
+  };
+  const backup = await exportAs('backup');
+  const appPdf = await exportAs('report');
+  const text = execFileSync('pdftotext', [appPdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(text).toContain('Against the previous survey');
+  expect(text).toContain('R001-POI00002 Bridge 4.78 m (previously 4.90 m at R020-POI00007, 11.1 m away): field lower by 0.12 m');
+  const cli = fileURLToPath(new URL('../../target/debug/clearway', import.meta.url));
+  expect(existsSync(cli), `${cli} is built by cargo test, which npm test runs first`).toBe(true);
+  const dir = mkdtempSync(join(tmpdir(), 'clearway-previous-'));
+  const csv = join(dir, 'a20-2025.csv');
+  writeFileSync(csv, previousCsv());
+  const cliPdf = join(dir, 'cli.pdf');
+  execFileSync(cli, ['report', backup, '-o', cliPdf, '--previous', csv]);
+  expect(readFileSync(appPdf).equals(readFileSync(cliPdf)), 'the same bytes from the app and the CLI').toBe(true);
 
   await page.reload();
   await expect.poll(bridgeRow).toContain('field lower by 0.12 m');
