@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30; five targets, so about
-# 2.5 minutes of fuzzing in all). A crash fails the run
+# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30; six targets, so about
+# 3 minutes of fuzzing in all). A crash fails the run
 # and leaves its input in fuzz/artifacts/<target>/: turn it into a regression test
 # (crates/core/tests/*) before fixing. Needs cargo-fuzz and a nightly-capable rustc: rustup's
 # nightly where installed, else Debian's rustc-web with RUSTC_BOOTSTRAP=1 (the wasm toolchain).
@@ -24,15 +24,16 @@ declare -A seeds=(
   [backup_reader]="$PWD/fuzz/seeds/backup_reader"
   [export_roundtrip]=""
   [pltit_stream]="$PWD/crates/core/tests/data"
+  [previous_survey]="$PWD/fuzz/seeds/previous_survey"
 )
-declare -A max_len=([nmea_stream]=4096 [route_import]=16384 [backup_reader]=65536 [export_roundtrip]=4096 [pltit_stream]=4096)
+declare -A max_len=([nmea_stream]=4096 [route_import]=16384 [backup_reader]=65536 [export_roundtrip]=4096 [pltit_stream]=4096 [previous_survey]=16384)
 # The backup reader must stay within its memory bounds on any input: a low RSS limit makes
 # a bound that stops holding a failure (the others keep libFuzzer's 2 GB default).
-declare -A rss_mb=([nmea_stream]=2048 [route_import]=2048 [backup_reader]=256 [export_roundtrip]=2048 [pltit_stream]=2048)
+declare -A rss_mb=([nmea_stream]=2048 [route_import]=2048 [backup_reader]=256 [export_roundtrip]=2048 [pltit_stream]=2048 [previous_survey]=2048)
 
 status=0
 mkdir -p target/fuzz-logs
-for target in nmea_stream route_import backup_reader export_roundtrip pltit_stream; do
+for target in nmea_stream route_import backup_reader export_roundtrip pltit_stream previous_survey; do
   mkdir -p "fuzz/corpus/$target"
   dirs=("$PWD/fuzz/corpus/$target")
   for d in ${seeds[$target]}; do [ -d "$d" ] && dirs+=("$d"); done

@@ -78,6 +78,10 @@ enum Command {
         /// metric or feet-inches (clearances rounded down, load figures up)
         #[arg(long, default_value = "metric")]
         units: String,
+        /// An earlier survey of the same route (backup, JSON export or SPEC CSV): adds the
+        /// section "Against the previous survey" (POIs matched by type within 25 m)
+        #[arg(long)]
+        previous: Option<String>,
     },
     /// Imports a route file (GPX, KML, GeoJSON) and prints it as a GeoJSON line.
     Route {
@@ -223,7 +227,12 @@ fn main() -> ExitCode {
             out,
             progress,
         } => export_cmd::run(&backup, &format, &out, progress),
-        Command::Report { backup, out, units } => report_cmd::run(&backup, &out, &units),
+        Command::Report {
+            backup,
+            out,
+            units,
+            previous,
+        } => report_cmd::run(&backup, &out, &units, previous.as_deref()),
         Command::Route { file, simplify } => geo_cmd::route(&file, simplify),
         Command::Polyline { action } => match action {
             PolylineAction::Decode { encoded, precision } => geo_cmd::decode(&encoded, precision),

@@ -1,16 +1,20 @@
-//! `clearway report BACKUP -o report.pdf [--units metric|feet-inches]`: the survey report
+//! `clearway report BACKUP -o report.pdf [--units metric|feet-inches] [--previous OLD]`:
+//! the survey report
 //! PDF (issue 15 point 5), written by the core exactly as the app writes it: same backup,
 //! same bytes. The fonts are the app's (`web/public/fonts`), compiled in. Photos of the
 //! Fail and Tight POIs are read from the backup one at a time; one that is missing or not a
-//! JPEG is skipped with a warning. Written to `OUT.partial`, then renamed.
+//! JPEG is skipped with a warning. `--previous` names an earlier survey of the route (a
+//! backup, the JSON export or a SPEC CSV) and adds "Against the previous survey" (issue 15
+//! point 6). Written to `OUT.partial`, then renamed.
 
 use std::fs::{self, File};
 use std::io::BufReader;
 use std::path::Path;
 
 use clearway_core::backup::read::BackupReader;
+use clearway_core::clearance::previous_read::read_previous;
 use clearway_core::clearance::{ClearanceStatus, UnitSystem, assess};
-use clearway_core::report::{Photo, ReportFonts, jpeg::jpeg_info, survey_report};
+use clearway_core::report::{Photo, ReportFonts, jpeg::jpeg_info, survey_report_with_previous};
 
 use crate::CliError;
 use crate::export_cmd::backup_error;
@@ -21,7 +25,7 @@ pub const FONTS: ReportFonts = ReportFonts {
     bold: include_bytes!("../../../web/public/fonts/DejaVuSansCondensed-Bold.ttf"),
 };
 
-pub fn run(backup: &str, out: &str, units: &str) -> Result<(), CliError> {
+pub fn run(backup: &str, out: &str, units: &str, previous: Option<&str>) -> Result<(), CliError> {
     let units = match units {
         "metric" => UnitSystem::Metric,
         "feet-inches" => UnitSystem::FeetInches,
@@ -36,6 +40,14 @@ pub fn run(backup: &str, out: &str, units: &str) -> Result<(), CliError> {
             "cannot write {out}: it is a directory; -o names the file to write"
         )));
     }
+    let previous = match previous {
+        Some(path) => {
+            let bytes =
+                fs::read(path).map_err(|e| CliError::input(format!("cannot read {path}: {e}")))?;
+            read_previous(&bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?
+        }
+        None => Vec::new(),
+    };
     let file =
         File::open(backup).map_err(|e| CliError::input(format!("cannot read {backup}: {e}")))?;
     let mut reader =
@@ -77,7 +89,7 @@ pub fn run(backup: &str, out: &str, units: &str) -> Result<(), CliError> {
             ),
         }
     }
-    let pdf = survey_report(&data, &photos, FONTS, units, &mut |_, _| {})
+    let pdf = survey_report_with_previous(&data, &photos, FONTS, units, &previous, &mut |_, _| {})
         .map_err(|e| CliError::other(e.to_string()))?;
     let partial = format!("{out}.partial");
     let result = fs::write(&partial, &pdf)

@@ -25,6 +25,9 @@ mod clearance;
 /// The survey report PDF over records already inside wasm (issue 15).
 mod report;
 
+/// Against the previous survey, and the Bluetooth laser payloads (issue 15).
+mod previous;
+
 use clearway_core::geodesy::{LatLon, haversine_km as core_haversine_km};
 use wasm_bindgen::prelude::*;
 

@@ -6,15 +6,19 @@
 //! Error codes: `report-failed`, `invalid-records`.
 
 use clearway_core::clearance::UnitSystem;
-use clearway_core::report::{Photo, ReportFonts, survey_report as core_report};
+use clearway_core::clearance::previous::PreviousPoi;
+use clearway_core::report::{Photo, ReportFonts, survey_report_with_previous as core_report};
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
 use crate::export::SurveyRecords;
+use crate::records::from_js;
 
 /// The report's PDF bytes. `units` is `metric` or `feetInches`; `photo_ids` holds one
-/// measurement id per line, `photo_lengths` the byte length of each photo in `photo_bytes`.
+/// measurement id per line, `photo_lengths` the byte length of each photo in `photo_bytes`;
+/// `previous` the previous survey's POIs (`readPreviousSurvey`) or `null`.
 #[wasm_bindgen(js_name = surveyReport)]
+#[allow(clippy::too_many_arguments)] // one crossing, each argument a buffer or a scalar
 pub fn survey_report(
     records: &SurveyRecords,
     regular_font: &[u8],
@@ -23,7 +27,13 @@ pub fn survey_report(
     photo_ids: &str,
     photo_bytes: &[u8],
     photo_lengths: &[u32],
+    previous: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
+    let previous: Vec<PreviousPoi> = if previous.is_null() || previous.is_undefined() {
+        Vec::new()
+    } else {
+        from_js("previous survey", previous)?
+    };
     let ids: Vec<&str> = if photo_ids.is_empty() {
         Vec::new()
     } else {
@@ -60,6 +70,7 @@ pub fn survey_report(
         &photos,
         fonts,
         UnitSystem::parse(units),
+        &previous,
         &mut |_, _| {},
     )
     .map_err(|e| js_error("report-failed", &e.to_string()))

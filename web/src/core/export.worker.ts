@@ -99,6 +99,7 @@ async function handle(message: ToExportWorker): Promise<void> {
           message.photoIds,
           new Uint8Array(message.photoBytes),
           message.photoLengths,
+          message.previous,
         );
         post({ type: 'bytes', bytes: bytesOf(pdf), last: true });
       } finally {

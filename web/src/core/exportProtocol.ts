@@ -1,5 +1,6 @@
 // Messages between the app and the export worker (export.worker.ts).
 import type { Alert, MediaKind, Route, Survey, VehicleTracePoint } from '../model';
+import type { PreviousPoi } from './clearance';
 import type { MeasurementColumns } from './measurementColumns';
 
 /**
@@ -34,6 +35,8 @@ export type ToExportWorker =
       photoIds: string;
       photoBytes: ArrayBuffer;
       photoLengths: Uint32Array;
+      /** The previous survey's POIs for "Against the previous survey", or null. */
+      previous: PreviousPoi[] | null;
     };
 
 export type FromExportWorker =

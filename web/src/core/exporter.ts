@@ -4,6 +4,7 @@
 // memory stays bounded by the largest medium, not by the archive (the result is a Blob
 // made of those chunks, which the browser may keep on disk).
 import type { Alert, Measurement, Route, Survey, VehicleTracePoint } from '../model';
+import type { PreviousPoi } from './clearance';
 import type { ArchiveKind, FromExportWorker, MediaKind, RecordsMessage, ToExportWorker } from './exportProtocol';
 import { measurementColumns, type MeasurementColumns } from './measurementColumns';
 
@@ -205,7 +206,8 @@ export interface ReportFonts {
 /**
  * The survey report PDF (issue 15), written by the core in the worker: the same bytes as
  * `clearway report` for the same records, fonts and photos. Photos are read one at a time
- * (`onProgress` counts them); one that cannot be read is left out.
+ * (`onProgress` counts them); one that cannot be read is left out. `previous` (the POIs of
+ * an earlier survey of the route) adds "Against the previous survey".
  */
 export async function exportReport(
   records: SurveyRecordSet,
@@ -213,6 +215,7 @@ export async function exportReport(
   units: 'metric' | 'feetInches',
   photos: readonly MediaItem[],
   onProgress?: (progress: ArchiveProgress) => void,
+  previous: PreviousPoi[] | null = null,
 ): Promise<Blob> {
   const ids: string[] = [];
   const parts: Uint8Array[] = [];
@@ -239,7 +242,7 @@ export async function exportReport(
   try {
     const { message, transfer } = await toMessage(records);
     session.send(
-      { type: 'report', records: message, regularFont: fonts.regular, boldFont: fonts.bold, units, photoIds: ids.join('\n'), photoBytes: all.buffer, photoLengths: lengths },
+      { type: 'report', records: message, regularFont: fonts.regular, boldFont: fonts.bold, units, photoIds: ids.join('\n'), photoBytes: all.buffer, photoLengths: lengths, previous },
       [...transfer, all.buffer],
     );
     const reply = await session.next();

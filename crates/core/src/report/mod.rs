@@ -5,7 +5,8 @@
 //! count per status), an overview map of the routes, the vehicle trace and the POIs drawn
 //! as vector graphics (no tiles), the POI table (identifier, type, road, position,
 //! clearance, method, margin, status, note) with Fail and Tight rows marked, a page per Fail
-//! or Tight POI with its readings and photos, the alert log summary, and "Page n of N" on
+//! or Tight POI with its readings and photos, the alert log summary, the changes against a
+//! previous survey when one is given, and "Page n of N" on
 //! every page. Fonts are embedded, subset to the glyphs used.
 //!
 //! **Why pdf-writer.** It is the low-level writer under typst and krilla: pure Rust with no
@@ -34,11 +35,13 @@ pub mod font;
 pub mod jpeg;
 pub mod map;
 pub mod pages;
+pub mod previous;
 #[cfg(test)]
 mod tests;
 pub mod write;
 
 use crate::clearance::UnitSystem;
+use crate::clearance::previous::PreviousPoi;
 use crate::survey::SurveyData;
 
 /// Why a report could not be written.
@@ -81,11 +84,25 @@ pub fn survey_report(
     units: UnitSystem,
     progress: &mut dyn FnMut(u32, u32),
 ) -> Result<Vec<u8>, ReportError> {
+    survey_report_with_previous(data, photos, fonts, units, &[], progress)
+}
+
+/// [`survey_report`] with the section "Against the previous survey" when `previous` holds
+/// the POIs of an earlier survey of the route ([`crate::clearance::previous_read`]).
+pub fn survey_report_with_previous(
+    data: &SurveyData,
+    photos: &[Photo],
+    fonts: ReportFonts,
+    units: UnitSystem,
+    previous: &[PreviousPoi],
+    progress: &mut dyn FnMut(u32, u32),
+) -> Result<Vec<u8>, ReportError> {
     let mut regular = font::Font::parse(fonts.regular, "regular")?;
     let mut bold = font::Font::parse(fonts.bold, "bold")?;
     let doc = {
         let mut canvas = canvas::Canvas::new(&mut regular, &mut bold);
         pages::lay_out(&mut canvas, data, photos, units, progress);
+        previous::against_previous(&mut canvas, data, previous, units);
         pages::footers(&mut canvas, &data.survey.survey_title);
         canvas.doc
     };

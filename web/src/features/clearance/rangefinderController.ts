@@ -8,6 +8,7 @@ import { loadClearanceCore, type RangefinderParser } from '../../core/clearance'
 import { readInBatches, type BatchedRead } from '../../services/serial/batchedReader';
 import { DEFAULT_BAUD_RATE, closePort, isBaudRate, requestAndOpenPort, type BaudRate, type SerialPortLike } from '../../services/serial/webSerial';
 import { readFlag, writeFlag } from '../../services/storage/localFlags';
+import { laserBluetooth } from './bluetoothLaser';
 
 export interface RangefinderReading {
   metres: number;
@@ -126,11 +127,21 @@ export function useRangefinder(): RangefinderState {
   return useSyncExternalStore(rangefinder.subscribe, rangefinder.getSnapshot);
 }
 
-/** Calls `onReading` with each new rangefinder reading while the component is mounted. */
+/**
+ * Calls `onReading` with each new reading of the serial rangefinder or the Bluetooth laser
+ * while the component is mounted.
+ */
 export function useRangefinderReadings(onReading: (r: RangefinderReading) => void) {
   const ref = useRef(onReading);
   useEffect(() => {
     ref.current = onReading;
   });
-  useEffect(() => rangefinder.onReading((r) => ref.current(r)), []);
+  useEffect(() => {
+    const offSerial = rangefinder.onReading((r) => ref.current(r));
+    const offBluetooth = laserBluetooth.onReading((r) => ref.current(r));
+    return () => {
+      offSerial();
+      offBluetooth();
+    };
+  }, []);
 }

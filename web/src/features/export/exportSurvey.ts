@@ -1,6 +1,7 @@
 // Exporting a survey (SPEC §4, §8 export toasts, §9 formats): records and media read from
 // the local store, written by the core in a worker, saved as a download.
 import { exportArchive, exportDocument, exportReport } from '../../core/exporter';
+import { previousPoisFor } from '../clearance';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
@@ -115,6 +116,7 @@ export async function exportSurvey(
       const photos = mediaOf(records.measurements, records.media, ['image']);
       const blob = await exportReport(records, fonts, options.units ?? 'metric', photos, ({ done, total }) =>
         onProgress?.({ label: 'Adding photos', done, total }),
+        previousPoisFor(survey.id),
       );
       saveDownload(blob, name);
       toast({ title: TOASTS.report.ok });

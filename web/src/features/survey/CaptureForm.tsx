@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Reading } from '../../model';
 import { isStorageError } from '../../services/storage';
 import { CameraPanel, keepCapturedMedia, type HeldMedia } from '../camera';
-import { ClearanceBadge, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
+import { ClearanceBadge, ConnectLaserBluetooth, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
 import { Field } from '../../ui/Field';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { useSettings } from '../settings';
@@ -142,6 +142,7 @@ export function CaptureForm() {
       <h3 id={`${id}-title`}>Record a measurement</h3>
       <FixWarning />
       <ConnectRangefinder />
+      <ConnectLaserBluetooth />
       <div className="capture__grid">
         <Field
           label="Height"

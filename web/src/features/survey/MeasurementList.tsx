@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent, type UIEvent } from 'react'
 import type { Measurement } from '../../model';
 import { toast } from '../../ui/toast';
 import { MediaThumbs } from '../camera';
-import { ClearanceChip } from '../clearance';
+import { ClearanceChip, ComparePrevious, PreviousChip } from '../clearance';
 import { poiGlyph } from './poiIcons';
 import { useSurvey } from './SurveyProvider';
 import { usePoiIdentifier } from './usePoiNaming';
@@ -94,6 +94,7 @@ export function MeasurementList() {
       <h3 id={headingId}>
         Measurements <span className="count">({count.toLocaleString('en')})</span>
       </h3>
+      <ComparePrevious surveyId={active.id} />
       {editing && <EditMeasurement key={editing.id} measurement={editing} onDone={() => setEditing(null)} />}
       {count === 0 ? (
         <p>No measurements yet.</p>
@@ -131,7 +132,7 @@ export function MeasurementList() {
                   <span className="measurements__main">
                     <span className="measurements__line">
                       <span className="measurements__height">{fixed(m.rel, 3)} m</span> <strong>{name}</strong>{' '}
-                      <span>{info?.label ?? m.poi_type ?? ''}</span> <ClearanceChip measurement={m} load={active.loadProfile} />
+                      <span>{info?.label ?? m.poi_type ?? ''}</span> <ClearanceChip measurement={m} load={active.loadProfile} /> <PreviousChip measurement={m} />
                     </span>{' '}
                     <span className="measurements__meta">
                       {m.utcDate} {m.utcTime} · {fixed(m.latitude, 6)}, {fixed(m.longitude, 6)}

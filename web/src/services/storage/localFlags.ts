@@ -22,6 +22,12 @@ export type LocalFlagKey =
   | 'gps_baud_rate'
   /** The laser rangefinder's baud rate last chosen (issue 15); absent = 4800, the TruPulse preset. */
   | 'rangefinder_baud_rate'
+  /**
+   * The previous survey the active survey is compared with (issue 15 point 6), as JSON
+   * `{"surveyId","fileName","importedAt","pois":[{label,poiType,latitude,longitude,clearanceM}]}`:
+   * the core's comparable POIs only (about 100 bytes each), kept for one survey at a time.
+   */
+  | 'previous_survey'
   /** The signed-in user's id, kept on sign-in and removed on sign-out (SPEC §4). */
   | 'current_user_id'
   /** When cloud sync last completed: an ISO 8601 time; removed on sign-out (SPEC §4). */
