@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openSettings } from './support/gpsPanel';
+import { jumpTo, rendered } from './support/map';
 import { captureForm, createSurvey, listedRows, measurementList, saveMeasurement } from './support/survey';
 
 const HEADER = 'Date,Time,Height (m),GPS Altitude (m),Latitude,Longitude,Speed (km/h),Heading (deg),Road,POI Number,POI Type,Note,Source,Width (m),Length (m),Image,Video,Drawing';
@@ -40,6 +41,8 @@ test('a previous survey CSV flags the bridge that is now lower, and the comparis
   await openSettings(page);
   await createSurvey(page, { title: 'A20 second run', surveyor: 'Ana', client: 'Hydro' });
   await saveMeasurement(page, { height: '4.78', type: 'Bridge' });
+  // The trees 22 m east (0.0003° of longitude at 45.5°), so the map shows two markers.
+  await page.context().setGeolocation({ latitude: 45.5017, longitude: -73.567, accuracy: 10 });
   await saveMeasurement(page, { height: '3.50', type: 'Trees' });
   const list = measurementList(page);
   await list.getByLabel('Previous survey file').setInputFiles({ name: 'a20-2025.csv', mimeType: 'text/csv', buffer: previousCsv() });
@@ -48,6 +51,12 @@ test('a previous survey CSV flags the bridge that is now lower, and the comparis
   await expect.poll(bridgeRow).toContain('field lower by 0.12 m');
   // No trees in the previous survey: no comparison on that row.
   expect((await listedRows(page)).find((r) => r.includes('Trees'))).not.toContain('field');
+  // On the map, the bridge (and only it) is drawn in the changed-clearance halo, as lower.
+  await jumpTo(page, [-73.56715, 45.5017], 18);
+  const halos = async () =>
+    (await rendered(page, ['cw-measurements-previous-change'])).map((f) => `${String(f.properties.poi_type ?? f.properties.icon)}:${String(f.properties.previousChange)}`);
+  await expect.poll(async () => (await halos()).length, { timeout: 30_000 }).toBe(1);
+  expect((await halos())[0]).toContain(':lower');
 
   // The report carries it, and `clearway report BACKUP --previous CSV` writes the same bytes.
   const exportAs = async (format: string) => {

@@ -1,7 +1,8 @@
 // The survey data drawn over the basemap: sources and layers, bottom to top — saved routes,
 // the vehicle trace, the draft route, the position's accuracy circle, measurements (clustered
 // GeoJSON) and the live position. Layer ids are the map's test interface too (docs/map.md).
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { previousChangeHalo } from '../clearance';
 import type { FeatureLayer } from './featureLayer';
 import { COUNT_IMAGE_PREFIX, HEADING_IMAGE, POI_IMAGE_PREFIX } from './mapImages';
 import { STATUS_RING } from './markerStyle';
@@ -124,6 +125,8 @@ export function addDataLayers(map: MapLibreMap): void {
       'circle-stroke-color': ['match', ['get', 'status'], ...Object.entries(STATUS_RING).flat(), '#000000'] as unknown as string,
     },
   });
+  // Changed since the previous survey of the route: a second ring (the list says it in words).
+  map.addLayer(previousChangeHalo(SOURCES.measurements) as LayerSpecification);
   map.addLayer({
     id: LAYERS.measurements,
     type: 'symbol',

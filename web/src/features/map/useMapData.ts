@@ -8,11 +8,13 @@ import { poiTypes, type PoiTypeInfo } from '../../core/survey';
 import type { LoadProfile } from '../../model';
 import { basemapFile, subscribeBasemap } from '../../services/basemap';
 import { stores } from '../../services/storage';
+import { usePreviousChangeOf, PREVIOUS_CHANGE_PROPERTY } from '../clearance';
 import { useStoreRead } from '../storage';
 import type { Basemap } from './basemapStyle';
 import { routeFeatures } from './mapData';
 import { markerStyler } from './markerStyle';
 import { SurveyMapFeed, type FeedState } from './surveyFeed';
+import type { MarkerStyler } from './featureLayer';
 
 const NO_POI_TYPES: PoiTypeInfo[] = [];
 
@@ -64,10 +66,19 @@ export function useSurveyLayers(surveyId: string | null, load: LoadProfile | nul
   const key = surveyId ?? '';
   // The load as a value: the survey record is a new object on every save of it.
   const loadKey = load ? JSON.stringify(load) : '';
-  const styler = useMemo(
-    () => (table ? markerStyler(table, clearance, loadKey ? (JSON.parse(loadKey) as LoadProfile) : null) : null),
-    [table, clearance, loadKey],
-  );
+  // Against a previous survey of the route (issue 15 point 6), a changed clearance gets a
+  // `previousChange` property (a halo in dataLayers.ts).
+  const changeOf = usePreviousChangeOf(surveyId);
+  const styler = useMemo((): MarkerStyler | null => {
+    if (!table) return null;
+    const base = markerStyler(table, clearance, loadKey ? (JSON.parse(loadKey) as LoadProfile) : null);
+    if (!changeOf) return base;
+    return (m) => {
+      const properties = base(m);
+      const change = changeOf(m);
+      return change ? { ...properties, [PREVIOUS_CHANGE_PROPERTY]: change } : properties;
+    };
+  }, [table, clearance, loadKey, changeOf]);
   const [feed, setFeed] = useState<SurveyMapFeed | null>(null);
   const [state, setState] = useState<FeedState & { key: string }>({ key: '', ready: false, unplaced: 0, error: null });
   const stylerRef = useRef(styler);
