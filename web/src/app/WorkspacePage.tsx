@@ -9,6 +9,7 @@ import { FixStatus } from '../features/gps';
 import { RouteDraftProvider, RoutePlanner } from '../features/routes';
 import { useSettings } from '../features/settings';
 import { SurveyRecords, SurveyWorkspace, useSurvey } from '../features/survey';
+import { SyncStatus } from '../features/sync';
 import SettingsSections, { SETTINGS_ANCHOR } from '../pages/SettingsPage';
 import { Menu } from '../ui/Menu';
 import { Page } from '../ui/Page';
@@ -51,7 +52,12 @@ export default function WorkspacePage() {
   const wide = useMediaQuery(WIDE_WORKSPACE);
   const { active } = useSurvey();
   const { settings } = useSettings();
-  const capture = <SurveyWorkspace />;
+  const capture = (
+    <>
+      <SurveyWorkspace />
+      <SyncStatus surveyId={active?.id ?? null} />
+    </>
+  );
   const routes = <RoutePlanner surveyId={active?.id ?? null} routing={settings.map} />;
   return (
     <Page title="Field workspace" className="workspace-page" aside={<WorkspaceBar />}>
