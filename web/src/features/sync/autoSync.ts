@@ -67,13 +67,16 @@ export function startAutoSync(): () => void {
     if ((change.local || change.store === '*') && SYNCED_STORES.has(change.store)) soon();
   });
   const online = () => soon(0);
+  const offline = () => sync.wentOffline();
   window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
   soon(0);
   stopAuto = () => {
     clearTimeout(timer);
     unsubscribeSession();
     unsubscribeChanges();
     window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
     sync.stop();
     stopAuto = null;
   };

@@ -11,6 +11,7 @@ import { outbox, stores } from '../../services/storage';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { deleteRecords, initStorage, resetStorageForTests, saveRecords } from '../../services/storage/storageService';
 import { SyncEngine, type SyncGate } from './engine';
+import { phaseMessage } from './SyncStatus';
 
 class MemoryCloud {
   docs = new Map<string, DocData>();
@@ -206,5 +207,30 @@ describe('the sync engine', () => {
     await stores.routes.remove('r1');
     await engine(cloud).syncNow();
     expect(cloud.docs.has('routes/r1')).toBe(false);
+  });
+});
+
+describe('what the workspace says', () => {
+  it('never reports a success when nothing was uploaded; says what waits, and offline while a batch hangs', { timeout: 60_000 }, async () => {
+    expect(phaseMessage('idle', 0, 0)).toBeNull();
+    expect(phaseMessage('idle', 0, 5)).toBe('5 measurements still waiting to upload.');
+    expect(phaseMessage('not-approved', 0, 5)).toBe('Your account is not approved yet: nothing was uploaded.');
+    const cloud = new MemoryCloud();
+    await saveSurveyWith(1);
+    let release: () => void = () => undefined;
+    vi.spyOn(cloud, 'commit').mockImplementation(() => new Promise<void>((resolve) => (release = resolve)));
+    const sync = engine(cloud);
+    const run = sync.syncNow();
+    await vi.waitFor(() => expect(sync.getState().phase).toBe('syncing'), { timeout: 15_000 });
+    sync.wentOffline();
+    expect(sync.getState().phase).toBe('offline');
+    expect(phaseMessage(sync.getState().phase, 0, 1)).toBe('Offline: the changes will upload when the connection returns.');
+    await vi.waitFor(() => expect(cloud.commit).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    release();
+    await vi.waitFor(() => expect(cloud.commit).toHaveBeenCalledTimes(2), { timeout: 15_000 });
+    release();
+    await vi.waitFor(() => expect(cloud.commit).toHaveBeenCalledTimes(3), { timeout: 15_000 });
+    release();
+    expect((await run).phase).toBe('idle');
   });
 });

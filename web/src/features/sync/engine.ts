@@ -132,6 +132,14 @@ export class SyncEngine {
     return this.running;
   }
 
+  /**
+   * The connection dropped: say so at once. A batch in flight stays in flight (the SDK sends
+   * it when the connection returns, or the outbox resends it after a reload).
+   */
+  wentOffline(): void {
+    if (this.state.phase === 'syncing' || this.state.phase === 'idle') this.publish({ phase: 'offline' });
+  }
+
   /** Stops the pending retry (sign-out, tests). */
   stop(): void {
     clearTimeout(this.retryTimer);
