@@ -22,6 +22,7 @@ const cases = {
   'survey-export': async () => (await import('./bench/survey-export.mjs')).surveyExportCase(),
   'photo-capture': async () => (await import('./bench/photo-capture.mjs')).photoCaptureCase(),
   'map-100k': async () => (await import('./bench/map-100k.mjs')).mapCase(),
+  'sync-10k': async () => (await import('./bench/sync-10k.mjs')).sync10kCase(),
 };
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;

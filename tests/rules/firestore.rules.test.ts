@@ -256,6 +256,16 @@ describe('measurements', () => {
     }],
     ['a measurements query of one’s own survey', 'alice', (d) => getDocs(query(collection(d, 'measurements'), where('ownerId', '==', 'alice'), where('user_id', '==', 's-alice')))],
     ['the owner deletes a measurement', 'alice', (d) => deleteDoc(doc(d, 'measurements', 'm-alice'))],
+    ['the outbox deletes a measurement that was never uploaded', 'alice', (d) => deleteDoc(doc(d, 'measurements', 'm-never-uploaded'))],
+    ['a batch of the outbox: a survey, its measurements and a deletion of one never uploaded', 'alice', (d) => {
+      const b = writeBatch(d);
+      b.set(doc(d, 'surveys', 's-o'), survey('s-o', 'alice', { lastSyncedAt: '2026-06-01T08:00:00.000Z' }));
+      b.set(doc(d, 'measurements', 'mo-1'), measurement('mo-1', 's-o', 'alice', { lastSyncedAt: '2026-06-01T08:00:00.000Z' }));
+      b.delete(doc(d, 'measurements', 'mo-gone'));
+      return b.commit();
+    }],
+    ['the merge update of a survey after its measurements', 'alice', (d) =>
+      setDoc(doc(d, 'surveys', 's-alice'), { id: 's-alice', ownerId: 'alice', lastSyncedAt: '2026-06-01T08:00:00.000Z', measurementsSynced: 12, measurementsTotal: 12 }, { merge: true })],
   ]);
   deny([
     ['a measurement attached to another user’s survey', 'alice', (d) => setDoc(doc(d, 'measurements', 'm-x'), measurement('m-x', 's-bob', 'alice'))],
@@ -275,6 +285,7 @@ describe('measurements', () => {
     ['a user reads another user’s measurement', 'alice', (d) => getDoc(doc(d, 'measurements', 'm-bob'))],
     ['a query of another user’s survey’s measurements', 'alice', (d) => getDocs(query(collection(d, 'measurements'), where('user_id', '==', 's-bob')))],
     ['a user deletes another user’s measurement', 'alice', (d) => deleteDoc(doc(d, 'measurements', 'm-bob'))],
+    ['a pending user deletes a measurement that does not exist', 'pat', (d) => deleteDoc(doc(d, 'measurements', 'm-never-uploaded'))],
     ['an anonymous visitor reads a measurement', 'anonymous', (d) => getDoc(doc(d, 'measurements', 'm-alice'))],
   ]);
 });

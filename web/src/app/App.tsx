@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { queryClient, restoreSession } from '../features/account';
+import { startAutoSync } from '../features/sync';
 import { Shell } from './Shell';
 
 // A user signed in on this device before: restore them (this loads the Firebase SDK, in its
 // own chunk). Nobody signed in: the SDK stays unloaded until a page needs it.
 restoreSession();
+// The outbox uploads by itself whenever a user is signed in, approved and online (docs/sync.md).
+startAutoSync();
 
 export function App() {
   return (

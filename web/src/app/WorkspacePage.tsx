@@ -10,6 +10,7 @@ import { FixStatus } from '../features/gps';
 import { RouteDraftProvider, RoutePlanner } from '../features/routes';
 import { useSettings } from '../features/settings';
 import { SurveyRecords, SurveyWorkspace, useSurvey } from '../features/survey';
+import { SyncStatus } from '../features/sync';
 import SettingsSections, { SETTINGS_ANCHOR } from '../pages/SettingsPage';
 import { Menu } from '../ui/Menu';
 import { Page } from '../ui/Page';
@@ -61,13 +62,24 @@ function WorkspaceRoutes() {
   return useMemo(() => <RoutePlanner surveyId={surveyId} routing={routing} />, [surveyId, routing]);
 }
 
+/** The active survey's sync status (features/sync): re-renders from the survey context only. */
+function ActiveSyncStatus() {
+  const { active } = useSurvey();
+  return <SyncStatus surveyId={active?.id ?? null} />;
+}
+
 // Parts with no props of their own: they re-render from their own state and contexts only.
 const Settings = memo(SettingsSections);
 const MapArea = memo(MapSlot);
 
 export default function WorkspacePage() {
   const wide = useMediaQuery(WIDE_WORKSPACE);
-  const capture = <SurveyWorkspace />;
+  const capture = (
+    <>
+      <SurveyWorkspace />
+      <ActiveSyncStatus />
+    </>
+  );
   const routes = <WorkspaceRoutes />;
   return (
     <Page title="Field workspace" className="workspace-page" aside={<WorkspaceBar />}>

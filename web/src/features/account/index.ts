@@ -10,7 +10,7 @@ export { fetchPasswordPolicy, type PasswordPolicy } from '../../services/firebas
 export { AccountPanel } from './AccountPanel';
 export { SignInForm } from './SignInForm';
 export { createQueryClient, queryClient, QUERY_STALE_TIME_MS } from './queryClient';
-export { getSession, refreshSessionUser, restoreSession, signIn, signOutUser, startSession, useSession } from './session';
+export { getSession, refreshSessionUser, restoreSession, signIn, signOutUser, startSession, subscribeSession, useSession } from './session';
 export type { Session } from './session';
 export { useAccount } from './useAccount';
 export { AdminAccounts } from './AdminAccounts';

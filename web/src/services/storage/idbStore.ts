@@ -2,15 +2,20 @@
 // only when its transaction completes; every write transaction asks for strict durability
 // (the browser flushes to disk before `complete`) and records, in the same transaction,
 // the revision of each record it writes (the `revisions` store: when it was saved), so an
-// emergency copy is put back only when it is newer (storageService.ts).
+// emergency copy is put back only when it is newer (storageService.ts). Changes to synced
+// stores are queued in the sync outbox in the same transaction (outboxQueue.ts).
 import { ItemExistsError, StorageError } from './errors';
-import { REVISIONS, type RecordOf, type RevisionRecord, type StoreName } from './schema';
+import { OUTBOX, REVISIONS, type RecordOf, type RevisionRecord, type StoreName } from './schema';
+import { queueChanges, queueDeletion, queueStores, storedItem } from './outboxQueue';
 
 const STRICT: IDBTransactionOptions = { durability: 'strict' };
 
-/** A record to put, or an id to delete, in one write. */
+/**
+ * A record to put, or an id to delete, in one write. `fromCloud`: the record comes from the
+ * cloud (an import) and is stored as it is, not queued for upload.
+ */
 export type WriteOp =
-  | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number } }[StoreName]
+  | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number; fromCloud?: boolean } }[StoreName]
   | { kind: 'delete'; store: StoreName; id: string };
 
 /** Resolves on `complete`; rejects with the error that aborted the transaction. */
@@ -39,10 +44,11 @@ function revise(tx: IDBTransaction, store: StoreName, id: string, savedAt: numbe
 export async function idbWrite(db: IDBDatabase, ops: readonly WriteOp[], savedAt = Date.now()): Promise<void> {
   if (ops.length === 0) return;
   const stores = [...new Set(ops.map((op) => op.store))];
-  const tx = db.transaction([...stores, REVISIONS], 'readwrite', STRICT);
+  const tx = db.transaction([...new Set([...stores, REVISIONS, ...queueStores(ops)])], 'readwrite', STRICT);
+  queueChanges(tx, ops, savedAt);
   for (const op of ops) {
     if (op.kind === 'put') {
-      tx.objectStore(op.store).put(op.item);
+      tx.objectStore(op.store).put(storedItem(op));
       revise(tx, op.store, op.item.id, op.savedAt ?? savedAt);
     } else {
       tx.objectStore(op.store).delete(op.id);
@@ -54,8 +60,10 @@ export async function idbWrite(db: IDBDatabase, ops: readonly WriteOp[], savedAt
 
 /** Adds a new record; an id already there fails with 'Item already exists'. */
 export async function idbAdd<S extends StoreName>(db: IDBDatabase, store: S, item: RecordOf<S>): Promise<void> {
-  const tx = db.transaction([store, REVISIONS], 'readwrite', STRICT);
-  tx.objectStore(store).add(item);
+  const tx = db.transaction([store, REVISIONS, OUTBOX], 'readwrite', STRICT);
+  const op = { kind: 'put', store, item } as Extract<WriteOp, { kind: 'put' }>;
+  tx.objectStore(store).add(storedItem(op));
+  queueChanges(tx, [op]);
   revise(tx, store, item.id, Date.now());
   try {
     await transactionDone(tx);
@@ -164,15 +172,17 @@ export function idbKeysByIndex(db: IDBDatabase, store: StoreName, indexName: str
 
 /** Deletes every record whose index key matches `query`, with their revisions, in one transaction. */
 export async function idbDeleteByIndex(db: IDBDatabase, store: StoreName, indexName: string, query: IDBValidKey | IDBKeyRange): Promise<string[]> {
-  const tx = db.transaction([store, REVISIONS], 'readwrite', STRICT);
+  const tx = db.transaction([store, REVISIONS, OUTBOX], 'readwrite', STRICT);
   const request = tx.objectStore(store).index(indexName).openKeyCursor(query);
   const deleted: string[] = [];
+  const surveyId = indexName === 'by-survey' && typeof query === 'string' ? query : '';
   request.onsuccess = () => {
     const cursor = request.result;
     if (!cursor) return;
     const id = cursor.primaryKey as string;
     tx.objectStore(store).delete(id);
     tx.objectStore(REVISIONS).delete([store, id]);
+    queueDeletion(tx, store, id, surveyId);
     deleted.push(id);
     cursor.continue();
   };

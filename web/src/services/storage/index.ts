@@ -13,6 +13,10 @@ export type { EmergencyTier, SaveOutcome, StorageConfig, StorageEvent, StorageMo
 export { ItemExistsError, MESSAGES, StorageError, isStorageError } from './errors';
 export type { StorageErrorCode } from './errors';
 export { subscribeChanges } from './changes';
+export { outbox } from './outbox';
+export type { PendingChange, SurveyProgress } from './outbox';
+export type { OutboxEntry, SyncStore } from './schema';
+export type { WriteOp } from './idbStore';
 export type { StoreChange } from './changes';
 export {
   forgetMeasurement,

@@ -14,10 +14,14 @@
 // 4. A transient failure (Chromium answers 'Internal error opening backing store' right
 //    after a crash: an UnknownError) is tried again, OPEN_RETRIES_MS apart, before it counts.
 import { StorageError } from './errors';
+import { queueExisting } from './outboxQueue';
 import {
   COLLECTION_FIELD,
   DB_VERSION,
   KEY_PATH,
+  OUTBOX,
+  OUTBOX_INDEXES,
+  OUTBOX_KEY_PATH,
   REVISIONS,
   REVISIONS_KEY_PATH,
   SINGLE_STORE,
@@ -53,7 +57,7 @@ function factory(): IDBFactory {
 
 /** Whether every store and index of layout A is there and no layout-B store is left. */
 export function hasLayoutA(db: IDBDatabase, transaction?: IDBTransaction): boolean {
-  if (db.objectStoreNames.contains(SINGLE_STORE) || !db.objectStoreNames.contains(REVISIONS)) return false;
+  if (db.objectStoreNames.contains(SINGLE_STORE) || !db.objectStoreNames.contains(REVISIONS) || !db.objectStoreNames.contains(OUTBOX)) return false;
   const tx = transaction ?? (STORE_NAMES.every((s) => db.objectStoreNames.contains(s)) ? db.transaction(STORE_NAMES) : null);
   if (!tx) return false;
   return STORE_NAMES.every((name) => {
@@ -82,8 +86,16 @@ export function upgradeToLayoutA(db: IDBDatabase, tx: IDBTransaction): void {
     createIndexes(store, STORES[name]);
   }
   if (!db.objectStoreNames.contains(REVISIONS)) db.createObjectStore(REVISIONS, { keyPath: REVISIONS_KEY_PATH });
-  if (db.objectStoreNames.contains(SINGLE_STORE)) migrateSingleStore(db, tx, () => migrateLegacyRecords(tx));
-  else migrateLegacyRecords(tx);
+  const newOutbox = !db.objectStoreNames.contains(OUTBOX);
+  const outbox = newOutbox ? db.createObjectStore(OUTBOX, { keyPath: OUTBOX_KEY_PATH }) : tx.objectStore(OUTBOX);
+  createIndexes(outbox, OUTBOX_INDEXES);
+  // Records stored before the outbox existed are queued once, after any migration put them in place.
+  const thenQueue = () => {
+    migrateLegacyRecords(tx);
+    if (newOutbox) queueExisting(tx);
+  };
+  if (db.objectStoreNames.contains(SINGLE_STORE)) migrateSingleStore(db, tx, thenQueue);
+  else thenQueue();
 }
 
 /**

@@ -13,7 +13,8 @@ export const SCHEMA_VERSION = 4;
  * The IndexedDB version of layout A as this build writes it. Version 4 is the SPEC's (both
  * layouts); 5 adds `media`, `autosaves`, `revisions` and the measurements' compound
  * indexes, and moves the running CSV to one row record per measurement; 6 adds
- * `csv-chunks`, where those rows are folded a thousand at a time (csvChunks.ts).
+ * `csv-chunks`, where those rows are folded a thousand at a time (csvChunks.ts), and the
+ * sync `outbox` (docs/sync.md).
  */
 export const DB_VERSION = 6;
 
@@ -151,6 +152,30 @@ export const KEY_PATH = 'id';
 /** Bookkeeping store: the revision of every record (see RevisionRecord), keyed [store, id]. */
 export const REVISIONS = 'revisions';
 export const REVISIONS_KEY_PATH = ['store', 'id'];
+
+/**
+ * Bookkeeping store: the sync outbox (docs/sync.md), one entry per record changed since its
+ * last acknowledged upload, keyed [store, id], written in the same transaction as the change.
+ */
+export const OUTBOX = 'outbox';
+export const OUTBOX_KEY_PATH = ['store', 'id'];
+export const OUTBOX_INDEXES: readonly IndexSpec[] = [{ name: 'by-survey-store-op', keyPath: ['surveyId', 'store', 'op'] }];
+
+/** The stores whose records sync to the cloud (a route point travels inside its route). */
+export type SyncStore = 'surveys' | 'measurements' | 'vehicleTraces' | 'routes';
+export const SYNC_STORES: readonly SyncStore[] = ['surveys', 'measurements', 'vehicleTraces', 'routes'];
+
+/** One change waiting for the cloud: an upload of the record as it now is, or its deletion. */
+export interface OutboxEntry {
+  store: SyncStore;
+  id: string;
+  op: 'put' | 'delete';
+  /** The survey the record belongs to ('' when a deletion does not know it). */
+  surveyId: string;
+  /** Unique per change: an acknowledgement clears the entry only if no newer change replaced it. */
+  rev: string;
+  queuedAt: number;
+}
 
 /**
  * Layout B: a single object store of version 4 holding every record, tagged with the

@@ -349,6 +349,16 @@ export async function writeTogether<T>(names: readonly StoreName[], write: (tx: 
   });
 }
 
+/**
+ * Runs `fn` on the main database when it is in use, null otherwise (emergency mode): for the
+ * sync outbox (outbox.ts), which lives there only.
+ */
+export async function withMainDatabase<T>(fn: (db: IDBDatabase) => Promise<T>): Promise<T | null> {
+  await initStorage();
+  if (mode !== 'indexeddb') return null;
+  return withDb(fn);
+}
+
 export interface IndexRead {
   /** Reverse index order (SPEC: measurements by-date, newest first). */
   newestFirst?: boolean;
