@@ -1,15 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { grantAppAccess } from '../features/access/appAccess';
-import {
-  authErrorMessage,
-  errorCode,
-  fetchPasswordPolicy,
-  passwordHint,
-  passwordMessage,
-  startSession,
-  type PasswordPolicy,
-} from '../features/account';
+import { FormError, PasswordField, startSession, usePasswordPolicy } from '../features/account';
 import { Page } from '../ui/Page';
 
 /** /register (SPEC §2, §5): 'Email', 'Password', a display name, 'Create account'. */
@@ -19,22 +11,14 @@ export default function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
+  const { policy, problem, failure } = usePasswordPolicy();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchPasswordPolicy().then((p) => live && setPolicy(p));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const weak = passwordMessage(password, policy);
+    const weak = problem(password);
     if (weak) {
       setError(weak);
       return;
@@ -46,9 +30,8 @@ export default function RegisterPage() {
       grantAppAccess(); // they chose to use the app; the guard now follows the account
       navigate('/awaiting-approval');
     } catch (e) {
-      // SPEC §8: the service's policy changed under us: read it again for the next try.
-      if (errorCode(e) === 'auth/password-does-not-meet-requirements') setPolicy(await fetchPasswordPolicy());
-      setError(authErrorMessage(e));
+      // SPEC §8: a refused password re-reads the service's policy for the next try.
+      setError(await failure(e));
     } finally {
       setBusy(false);
     }
@@ -70,27 +53,13 @@ export default function RegisterPage() {
           <label htmlFor={`${id}-email`}>Email</label>
           <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby={`${id}-password-hint`}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <span id={`${id}-password-hint`} className="field__hint">
-            {passwordHint(policy)}
-          </span>
-        </div>
+        <PasswordField label="Password" autoComplete="new-password" policy={policy} value={password} onChange={setPassword} />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             Create account
           </button>
         </div>
-        {error && <p role="alert">{error}</p>}
+        <FormError error={error} />
       </form>
       <p>
         Already registered? Sign in on the <Link to="/welcome">welcome page</Link>.

@@ -1,23 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  authErrorMessage,
-  errorCode,
-  fetchPasswordPolicy,
-  passwordHint,
-  passwordMessage,
-  startSession,
-  type PasswordPolicy,
-} from '../features/account';
+import { authErrorMessage, FormError, PasswordField, startSession, usePasswordPolicy } from '../features/account';
 import { Page } from '../ui/Page';
 
 /** /set-password: the page of a password-reset link ('Forgot password?'), with SPEC §5's policy. */
 export default function SetPasswordPage() {
-  const id = useId();
   const [params] = useSearchParams();
   const code = params.get('oobCode');
   const [email, setEmail] = useState<string | null>(null);
-  const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
+  const { policy, problem, failure } = usePasswordPolicy(code !== null);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +17,6 @@ export default function SetPasswordPage() {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    fetchPasswordPolicy().then((p) => live && setPolicy(p));
     startSession()
       .then((client) => client.checkResetCode(code))
       .then(
@@ -42,7 +32,7 @@ export default function SetPasswordPage() {
     event.preventDefault();
     if (!code) return;
     setError(null);
-    const weak = passwordMessage(password, policy);
+    const weak = problem(password);
     if (weak) {
       setError(weak);
       return;
@@ -53,8 +43,7 @@ export default function SetPasswordPage() {
       await client.confirmReset(code, password);
       setDone(true);
     } catch (e) {
-      if (errorCode(e) === 'auth/password-does-not-meet-requirements') setPolicy(await fetchPasswordPolicy());
-      setError(authErrorMessage(e));
+      setError(await failure(e));
     } finally {
       setBusy(false);
     }
@@ -71,21 +60,7 @@ export default function SetPasswordPage() {
         code && (
           <form className="account-form" onSubmit={submit} aria-label="Set a new password">
             {email && <p>For {email}.</p>}
-            <div className="field">
-              <label htmlFor={`${id}-password`}>New password</label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="new-password"
-                required
-                aria-describedby={`${id}-hint`}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <span id={`${id}-hint`} className="field__hint">
-                {passwordHint(policy)}
-              </span>
-            </div>
+            <PasswordField label="New password" autoComplete="new-password" policy={policy} value={password} onChange={setPassword} />
             <div className="actions">
               <button type="submit" className="button button--primary" disabled={busy}>
                 Set password
@@ -94,7 +69,7 @@ export default function SetPasswordPage() {
           </form>
         )
       )}
-      {error && <p role="alert">{error}</p>}
+      <FormError error={error} />
     </Page>
   );
 }

@@ -3,6 +3,7 @@
 // workspace and on /awaiting-approval.
 import { useId, useState, type FormEvent } from 'react';
 import { authErrorMessage } from './authErrors';
+import { FormError, PasswordField } from './PasswordField';
 import { signIn, startSession } from './session';
 
 export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
@@ -53,17 +54,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
         <label htmlFor={`${id}-email`}>Email</label>
         <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           Sign in
@@ -72,7 +63,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
           Forgot password?
         </button>
       </div>
-      {error && <p role="alert">{error}</p>}
+      <FormError error={error} />
       {notice && <p role="status">{notice}</p>}
     </form>
   );

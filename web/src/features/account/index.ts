@@ -9,6 +9,7 @@ export { passwordHint, passwordMessage, passwordProblems, DEFAULT_MIN_PASSWORD_L
 export { fetchPasswordPolicy, type PasswordPolicy } from '../../services/firebase';
 export { AccountPanel } from './AccountPanel';
 export { SignInForm } from './SignInForm';
+export { FormError, PasswordField, usePasswordPolicy } from './PasswordField';
 export { createQueryClient, queryClient, QUERY_STALE_TIME_MS } from './queryClient';
 export { getSession, refreshSessionUser, restoreSession, signIn, signOutUser, startSession, subscribeSession, useSession } from './session';
 export type { Session } from './session';

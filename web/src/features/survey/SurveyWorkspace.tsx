@@ -4,6 +4,7 @@
 // tablet, or as tabs on a phone.
 import { useEffect, useId, useState } from 'react';
 import { AlertLog, alertLogEnabled } from '../alerts';
+import { ImportFromCloudButton } from '../cloudImport';
 import { LoadProfilePanel, useUnits } from '../clearance';
 import { EXPORT_CHOICES, exportSurvey, type ExportProgress } from '../export';
 import { TracePanel } from '../traces';
@@ -47,6 +48,7 @@ export function SurveyWorkspace() {
         <button type="button" onClick={() => setPanel(panel === 'load' ? 'none' : 'load')} aria-expanded={panel === 'load'}>
           Load survey
         </button>
+        <ImportFromCloudButton />
         {active && (
           <button type="button" onClick={() => void clear()}>
             Clear survey

@@ -27,6 +27,13 @@ export function cloudStarted(): boolean {
   return client !== null;
 }
 
+/** Uploads a medium to Firebase Storage (the SDK's storage part loads on first use). */
+export async function uploadToFirebaseStorage(path: string, blob: Blob, contentType: string): Promise<string> {
+  const client = await cloud();
+  const { uploadToStorage } = await import('./mediaStorage');
+  return uploadToStorage(client.target, path, blob, contentType);
+}
+
 export function identityServiceBase(): string {
   return identityBase(resolveFirebaseTarget());
 }
