@@ -6,9 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpMediaUploader, mediaObjectPath, uploadMediaOf } from '../src/features/cloudMedia';
+import { httpMediaUploader, mediaObjectPath, mediaSyncHook, uploadMediaOf } from '../src/features/cloudMedia';
+import { outbox, stores, type PendingChange } from '../src/services/storage';
 import type { Measurement, StoredMedia } from '../src/model';
-import { stores } from '../src/services/storage';
 import { withFreshStore } from '../src/testing/freshStore';
 
 // Node has no localStorage (the local store's emergency tier and flags use it): an in-memory one.
@@ -159,5 +159,44 @@ describe('uploadMediaOf against the stand-in', () => {
 
   it('puts objects under their owner and survey, named by the medium', () => {
     expect(mediaObjectPath('u/1', { id: 'a b', surveyId: 's1', kind: 'video' })).toBe('users/u%2F1/surveys/s1/video/a%20b');
+  });
+});
+
+describe('the sync engine\'s hook (after a measurement batch is acknowledged)', () => {
+  const change = (record: Measurement | undefined, op: 'put' | 'delete' = 'put') =>
+    ({ entry: { store: 'measurements', id: record?.id ?? 'gone', op, surveyId: 's1', rev: 'r1', queuedAt: 0 }, record }) as PendingChange;
+  const withMedia = () => ({ ...measurement('m1'), imageUrl: 'photo-1', drawingUrl: 'drawing-1', videoUrl: 'video-1' }) as Measurement;
+
+  it('uploads the media of an acknowledged measurement that has some, and nothing when signed out or with no store', async () => {
+    await seed();
+    await stores.measurements.save(withMedia(), 'row\n');
+    await mediaSyncHook({ uploader: uploader(), ownerId: () => null, available: () => true })([change(withMedia())]);
+    await mediaSyncHook({ uploader: uploader(), ownerId: () => OWNER, available: () => false })([change(withMedia())]);
+    expect(puts).toEqual([]);
+    // Without media references, or a deletion: nothing to send.
+    await mediaSyncHook({ uploader: uploader(), ownerId: () => OWNER, available: () => true })([change(measurement('m1')), change(withMedia(), 'delete')]);
+    expect(puts).toEqual([]);
+    await mediaSyncHook({ uploader: uploader(), ownerId: () => OWNER, available: () => true })([change(withMedia())]);
+    expect(puts).toHaveLength(3);
+    expect((await stores.measurements.get('m1'))?.photoCloudLink).toBe(`${base}/store/users/uid-1/surveys/s1/image/photo-1?stored=1`);
+  });
+
+  it('a failed upload never throws into the engine; the measurement is queued again after the backoff and the retry sends the rest', async () => {
+    await seed();
+    await stores.measurements.save(withMedia(), 'row\n');
+    failNext = 1;
+    const hook = mediaSyncHook({ uploader: uploader(), ownerId: () => OWNER, available: () => true, retryMs: [50] });
+    await expect(hook([change(withMedia())])).resolves.toBeUndefined();
+    const sentBefore = received.size;
+    expect(sentBefore).toBeLessThan(3);
+    // The backoff re-puts the stored record: the outbox queues it for the engine again (a new change: a new rev).
+    const rev = async () => (await outbox.next('measurements', 10)).find((c) => c.entry.id === 'm1')?.entry.rev;
+    const before = await rev();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await rev();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    await hook([change((await stores.measurements.get('m1')) as Measurement)]);
+    expect(received.size).toBe(3);
   });
 });

@@ -4,3 +4,5 @@ export { firebaseMediaUploader, httpMediaUploader, MEDIA_MAX_BYTES, MEDIA_TYPES,
 export type { MediaUploader } from './mediaUploader';
 export { uploadMediaOf } from './uploadMedia';
 export type { MediaUploadDeps, MediaUploadResult } from './uploadMedia';
+export { connectMediaSync, mediaSyncHook, MEDIA_RETRY_MS } from './mediaSync';
+export type { MediaSyncDeps } from './mediaSync';

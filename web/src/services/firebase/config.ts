@@ -60,3 +60,24 @@ export function identityBase(target: FirebaseTarget): string {
     ? `${target.auth}/identitytoolkit.googleapis.com`
     : 'https://identitytoolkit.googleapis.com';
 }
+
+/**
+ * The Storage emulator named in the 'firebase_emulators' flag (`{"storage": "127.0.0.1:9199"}`),
+ * or null: firebase-tools' Storage emulator cannot start on a machine without internet
+ * (docs/sync-media.md), so the local default has none.
+ */
+export function emulatorStorage(): { host: string; port: number } | null {
+  try {
+    const value = (JSON.parse(readFlag('firebase_emulators') ?? '{}') as Record<string, unknown>).storage;
+    if (typeof value !== 'string' || !/^[\w.-]+:\d{1,5}$/.test(value)) return null;
+    const [host, port] = value.split(':');
+    return { host, port: Number(port) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether media can go to Firebase Storage: a real project, or emulators with a Storage emulator. */
+export function mediaStorageAvailable(target: FirebaseTarget = resolveFirebaseTarget()): boolean {
+  return target.kind !== 'emulator' || emulatorStorage() !== null;
+}

@@ -4,7 +4,7 @@ import { identityBase, resolveFirebaseTarget, type FirebaseTarget } from './conf
 import type { CloudClient } from './types';
 
 export type { AccountRecord, AccountStatus, CloudClient, CloudUser, CloudWrite, DocData } from './types';
-export { EMULATOR_PROJECT_ID, resolveFirebaseTarget } from './config';
+export { EMULATOR_PROJECT_ID, mediaStorageAvailable, resolveFirebaseTarget } from './config';
 export type { FirebaseTarget } from './config';
 export { fetchPasswordPolicy, type PasswordPolicy } from './passwordPolicy';
 

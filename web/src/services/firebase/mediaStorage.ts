@@ -5,21 +5,9 @@
 // emulator cannot start on a machine without internet (it downloads its rules runtime).
 import { getApp } from 'firebase/app';
 import { connectStorageEmulator, getDownloadURL, getStorage, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
-import { readFlag } from '../storage/localFlags';
-import type { FirebaseTarget } from './config';
+import { emulatorStorage, type FirebaseTarget } from './config';
 
 let storage: FirebaseStorage | null = null;
-
-function emulatorStorage(): { host: string; port: number } | null {
-  try {
-    const value = (JSON.parse(readFlag('firebase_emulators') ?? '{}') as Record<string, unknown>).storage;
-    if (typeof value !== 'string' || !/^[\w.-]+:\d{1,5}$/.test(value)) return null;
-    const [host, port] = value.split(':');
-    return { host, port: Number(port) };
-  } catch {
-    return null;
-  }
-}
 
 function storageFor(target: FirebaseTarget): FirebaseStorage {
   if (storage) return storage;
