@@ -5,7 +5,7 @@ import { previousPoisFor } from '../clearance';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
-import { mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
+import { MEDIA_READ_AHEAD_BYTES, mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
 
 /** What the Export action offers, in its order. */
 export const EXPORT_CHOICES = [
@@ -109,7 +109,9 @@ export async function exportSurvey(
         return name;
       }
     }
-    const records = await readSurveyRecords(survey);
+    const archive = format === 'zip' || format === 'images' || format === 'backup';
+    // Every medium goes into a zip or a backup: their bytes are read ahead (not for 'images', which leaves videos out).
+    const records = await readSurveyRecords(survey, { mediaReadAheadBytes: format === 'zip' || format === 'backup' ? MEDIA_READ_AHEAD_BYTES : 0 });
     if (format === 'report') {
       onProgress?.({ label: 'Loading the report fonts', done: 0, total: 1 });
       const fonts = await loadReportFonts();
@@ -122,9 +124,9 @@ export async function exportSurvey(
       toast({ title: TOASTS.report.ok });
       return name;
     }
-    if (format === 'zip' || format === 'images' || format === 'backup') {
+    if (archive) {
       if (format !== 'backup') toast({ title: TOASTS.zip.preparing });
-      const media = mediaOf(records.measurements, records.media, format === 'images' ? ['image', 'drawing'] : undefined);
+      const media = mediaOf(records.measurements, records.media, format === 'images' ? ['image', 'drawing'] : undefined, records.ahead);
       const { blob, skipped } = await exportArchive(records, format === 'backup' ? 'backup' : 'zip', media, ({ done, total }) =>
         onProgress?.({ label: 'Adding media files', done, total }),
       );
