@@ -6,7 +6,7 @@
 // refused until it is set to metres; a GLM frame that is not a measurement is ignored.
 import type { ClearanceCore, LaserSource } from '../../core/clearance';
 import { loadClearanceCore } from '../../core/clearance';
-import type { RangefinderReading } from './rangefinderController';
+import { ReadingSource, type RangefinderReading } from './readingSource';
 
 /** The slice of Web Bluetooth used here (TypeScript's DOM library has no types for it). */
 export interface LaserCharacteristic extends EventTarget {
@@ -76,33 +76,13 @@ export interface LaserBluetoothState {
   last: RangefinderReading | null;
 }
 
-export class LaserBluetoothController {
-  private state: LaserBluetoothState = { kind: 'idle', model: null, device: null, message: null, last: null };
-  private listeners = new Set<() => void>();
-  private readingListeners = new Set<(r: RangefinderReading) => void>();
+export class LaserBluetoothController extends ReadingSource<LaserBluetoothState> {
+  constructor() {
+    super({ kind: 'idle', model: null, device: null, message: null, last: null });
+  }
   private device: LaserDevice | null = null;
   private unitRefused: string | null = null;
 
-  getSnapshot = () => this.state;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  onReading(listener: (r: RangefinderReading) => void): () => void {
-    this.readingListeners.add(listener);
-    return () => {
-      this.readingListeners.delete(listener);
-    };
-  }
-
-  private set(next: Partial<LaserBluetoothState>) {
-    this.state = { ...this.state, ...next };
-    for (const l of this.listeners) l();
-  }
 
   /** Asks the browser for a DISTO or GLM (a user gesture must lead here), then listens to it. */
   async connect(bluetooth: BluetoothLike | null = browserBluetooth(), coreLoader: () => Promise<ClearanceCore> = loadClearanceCore) {
@@ -171,7 +151,7 @@ export class LaserBluetoothController {
     }
     if (this.unitRefused) return;
     this.set({ last: out.reading, message: null });
-    for (const l of this.readingListeners) l(out.reading);
+    this.emit(out.reading);
   }
 }
 

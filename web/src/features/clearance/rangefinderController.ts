@@ -9,12 +9,9 @@ import { readInBatches, type BatchedRead } from '../../services/serial/batchedRe
 import { DEFAULT_BAUD_RATE, closePort, isBaudRate, requestAndOpenPort, type BaudRate, type SerialPortLike } from '../../services/serial/webSerial';
 import { readFlag, writeFlag } from '../../services/storage/localFlags';
 import { laserBluetooth } from './bluetoothLaser';
+import { ReadingSource, type RangefinderReading } from './readingSource';
 
-export interface RangefinderReading {
-  metres: number;
-  weak: boolean;
-  kind: 'distance' | 'height' | 'threeShotHeight' | 'missingLine';
-}
+export type { RangefinderReading } from './readingSource';
 
 export interface RangefinderState {
   kind: 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed';
@@ -35,34 +32,14 @@ function storedBaud(): BaudRate {
   return isBaudRate(value) ? value : DEFAULT_BAUD_RATE;
 }
 
-class RangefinderController {
-  private state: RangefinderState = { kind: 'idle', baudRate: storedBaud(), message: null, last: null, shots: 0, rejected: 0, lastRejection: null };
-  private listeners = new Set<() => void>();
-  private readingListeners = new Set<(r: RangefinderReading) => void>();
+class RangefinderController extends ReadingSource<RangefinderState> {
+  constructor() {
+    super({ kind: 'idle', baudRate: storedBaud(), message: null, last: null, shots: 0, rejected: 0, lastRejection: null });
+  }
   private port: SerialPortLike | null = null;
   private reading: BatchedRead | null = null;
   private parser: RangefinderParser | null = null;
 
-  getSnapshot = () => this.state;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  onReading(listener: (r: RangefinderReading) => void): () => void {
-    this.readingListeners.add(listener);
-    return () => {
-      this.readingListeners.delete(listener);
-    };
-  }
-
-  private set(next: Partial<RangefinderState>) {
-    this.state = { ...this.state, ...next };
-    for (const l of this.listeners) l();
-  }
 
   setBaudRate(baudRate: BaudRate) {
     writeFlag(BAUD_KEY, String(baudRate));
@@ -114,7 +91,7 @@ class RangefinderController {
         lastRejection = e.message ?? null;
       } else if (e.metres !== undefined && (e.kind === 'distance' || e.kind === 'height' || e.kind === 'threeShotHeight' || e.kind === 'missingLine')) {
         last = { metres: e.metres, weak: e.weak, kind: e.kind };
-        for (const l of this.readingListeners) l(last);
+        this.emit(last);
       }
     }
     this.set({ rejected, lastRejection, last, shots: this.parser.threeShotProgress() });

@@ -3,12 +3,11 @@
 // routes, read again when they change (useStoreRead); and the basemap the surveyor chose
 // (the OPFS file, else the style URL).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadClearanceCore, type ClearanceCore } from '../../core/clearance';
 import { poiTypes, type PoiTypeInfo } from '../../core/survey';
 import type { LoadProfile } from '../../model';
 import { basemapFile, subscribeBasemap } from '../../services/basemap';
 import { stores } from '../../services/storage';
-import { usePreviousChangeOf, PREVIOUS_CHANGE_PROPERTY } from '../clearance';
+import { useClearanceCore, usePreviousChangeOf, PREVIOUS_CHANGE_PROPERTY } from '../clearance';
 import { useStoreRead } from '../storage';
 import type { Basemap } from './basemapStyle';
 import { routeFeatures } from './mapData';
@@ -39,22 +38,6 @@ export function usePoiTable(): PoiTypeInfo[] | null {
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
-/** The core's clearance rules (for the markers' status), or null while they load or when they cannot. */
-function useClearanceRules(): ClearanceCore | null {
-  const [core, setCore] = useState<ClearanceCore | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadClearanceCore().then(
-      (c) => live && setCore(c),
-      (error: unknown) => console.error('Map: the clearance rules could not be loaded:', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return core;
-}
-
 /**
  * The active survey's layers: measurements and trace as incremental feature layers (one full
  * read per survey, then the change signal's records; see surveyFeed.ts), the saved routes
@@ -62,7 +45,7 @@ function useClearanceRules(): ClearanceCore | null {
  */
 export function useSurveyLayers(surveyId: string | null, load: LoadProfile | null | undefined) {
   const table = usePoiTable();
-  const clearance = useClearanceRules();
+  const clearance = useClearanceCore();
   const key = surveyId ?? '';
   // The load as a value: the survey record is a new object on every save of it.
   const loadKey = load ? JSON.stringify(load) : '';
