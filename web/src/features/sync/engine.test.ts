@@ -161,39 +161,6 @@ describe('the sync engine', () => {
     expect(await outbox.size()).toBe(0);
   });
 
-  it('reads the next batch while one is being committed, and marks a batch synced only once the server answered it', async () => {
-    await saveSurveyWith(5);
-    const cloud = new MemoryCloud();
-    const reads: number[] = [];
-    const original = outbox.next;
-    vi.spyOn(outbox, 'next').mockImplementation((store, limit, after) => {
-      reads.push(cloud.batches.length);
-      return original(store, limit, after);
-    });
-    // Measurement batches are held until released: the engine must have read ahead meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const commit = cloud.commit.bind(cloud);
-    let measurementBatches = 0;
-    vi.spyOn(cloud, 'commit').mockImplementation(async (writes) => {
-      if (writes[0]?.collection === 'measurements' && measurementBatches++ === 0) {
-        await held;
-        // While the first measurement batch waits on the server, nothing of it is marked synced.
-        expect((await stores.measurements.get('m-00000'))?.cloudUploadStatus).not.toBe('synced');
-      }
-      return commit(writes);
-    });
-    const run = engine(cloud, 2).syncNow();
-    await vi.waitFor(() => expect(measurementBatches).toBe(1));
-    // The read after the first measurement batch happened before that batch was committed.
-    await vi.waitFor(() => expect(reads.filter((b) => b === 1).length).toBeGreaterThanOrEqual(2));
-    release();
-    expect((await run).phase).toBe('idle');
-    expect(cloud.count('measurements')).toBe(5);
-    expect(await outbox.size()).toBe(0);
-    expect((await stores.measurements.get('m-00000'))?.cloudUploadStatus).toBe('synced');
-  });
-
   it('is skipped offline and signed out: nothing is sent and nothing is marked synced', async () => {
     const cloud = new MemoryCloud();
     await saveSurveyWith(5);

@@ -185,13 +185,7 @@ export class SyncEngine {
     return { phase, uploaded };
   }
 
-  /**
-   * Uploads every queued change of one kind, a batch at a time; returns the writes
-   * acknowledged. The device's own work overlaps the server's: the next batch is read while
-   * one is being committed, and a batch is acknowledged (its records marked synced) while the
-   * next is being committed. A batch is marked only after the server acknowledged it. At the
-   * end, a pass from the start picks up changes made meanwhile (an edit in flight).
-   */
+  /** Uploads every queued change of one kind, a batch at a time; returns the writes acknowledged. */
   private async drain(
     kind: SyncKind,
     transport: SyncTransport,
@@ -200,8 +194,10 @@ export class SyncEngine {
     progress: (uploaded: number) => void,
   ): Promise<number> {
     let uploaded = 0;
-    let marking: Promise<void> = Promise.resolve();
-    const mark = async (changes: readonly PendingChange[]) => {
+    for (;;) {
+      const changes = await this.outbox.next(kind.store, this.batchSize);
+      if (changes.length === 0) return uploaded;
+      await transport.commit(changes.map((change) => writeFor(kind, change, context)));
       await this.outbox.acknowledge(changes.map((change) => change.entry));
       uploaded += changes.length;
       progress(uploaded);
@@ -209,26 +205,7 @@ export class SyncEngine {
         for (const change of changes) if (change.entry.surveyId) surveys.add(change.entry.surveyId);
         await this.runHooks(changes.filter((change) => change.entry.op === 'put' && change.record));
       }
-    };
-    try {
-      for (;;) {
-        let changes = await this.outbox.next(kind.store, this.batchSize);
-        if (changes.length === 0) return uploaded;
-        while (changes.length > 0) {
-          const committed = transport.commit(changes.map((change) => writeFor(kind, change, context)));
-          const following = this.outbox.next(kind.store, this.batchSize, changes[changes.length - 1]?.entry.id);
-          following.catch(() => undefined); // awaited below unless the commit fails first
-          await committed;
-          const done = changes;
-          marking = marking.then(() => mark(done));
-          changes = await following;
-        }
-        // Everything read was committed: once marked, look again from the start.
-        await marking;
-      }
-    } finally {
-      // A failed commit leaves what it acknowledged before it marked (never the failed batch).
-      await marking.catch(() => undefined);
+      // Not done after a short batch: a change made meanwhile (an edit in flight) goes up too.
     }
   }
 

@@ -26,13 +26,11 @@ export interface SurveyProgress {
 const STRICT: IDBTransactionOptions = { durability: 'strict' };
 const ofStore = (store: SyncStore) => IDBKeyRange.bound([store], [store, []]);
 
-/** Up to `limit` queued changes of `store` in id order, after the id `after` when given. */
-async function next(store: SyncStore, limit: number, after?: string): Promise<PendingChange[]> {
+async function next(store: SyncStore, limit: number): Promise<PendingChange[]> {
   const found = await withMainDatabase(async (db) => {
     const names = store === 'routes' ? [OUTBOX, store, 'route-points'] : [OUTBOX, store];
     const tx = db.transaction(names, 'readonly');
-    const range = after === undefined ? ofStore(store) : IDBKeyRange.bound([store, after], [store, []], true);
-    const entries = await requestResult(tx.objectStore(OUTBOX).getAll(range, limit) as IDBRequest<OutboxEntry[]>);
+    const entries = await requestResult(tx.objectStore(OUTBOX).getAll(ofStore(store), limit) as IDBRequest<OutboxEntry[]>);
     const records = tx.objectStore(store);
     return Promise.all(
       entries.map(async (entry): Promise<PendingChange> => {
