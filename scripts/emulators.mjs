@@ -155,12 +155,23 @@ export async function startEmulators({
     if (existsSync(join(authData, 'firebase-export-metadata.json'))) authArgs.push('--import', authData);
     authArgs.push('--export-on-exit', authData);
   }
-  // firebase-tools reads the emulator ports from a firebase.json; write one with ours.
+  // firebase-tools reads the emulator ports from a firebase.json; write one with ours. Its hub
+  // and logging emulator get ports derived from the Auth port too: two suites started at once
+  // (two test workers) would otherwise both claim the logging default 4500, and the second
+  // Auth emulator fails with 'An unexpected error has occurred'.
   const configDir = join(logDir, `config-${ports.auth}`);
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
     join(configDir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: ports.auth }, ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: ports.auth },
+        hub: { host: '127.0.0.1', port: ports.auth - 5000 },
+        logging: { host: '127.0.0.1', port: ports.auth - 4700 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
   );
   authArgs.push('--config', join(configDir, 'firebase.json'));
 

@@ -113,6 +113,25 @@ test("a survey made on another device comes back with its measurements and POIs,
   // Imported surveys arrive inactive (SPEC §4).
   await expect(surveySection(page).getByText('No active survey')).toBeVisible();
 
+  // Stored as synced and inactive in the device's own store (loading one below makes it
+  // active: a local change, which the outbox queues again).
+  const storedStatus = () =>
+    page.evaluate(
+      () =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open('clearway');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('surveys').objectStore('surveys').getAll();
+            req.onsuccess = () => resolve((req.result as { id: string; cloudUploadStatus: unknown }[]).map((s) => [s.id, s.cloudUploadStatus]).sort());
+          };
+        }),
+    );
+  expect(await storedStatus()).toEqual([
+    ['survey-a7', 'synced'],
+    ['survey-m4', 'synced'],
+  ]);
+
   await surveySection(page).getByRole('button', { name: 'Load survey' }).click();
   const picker = page.getByRole('region', { name: 'Previous surveys' });
   await expect(picker.getByRole('listitem')).toHaveCount(2);
@@ -125,20 +144,8 @@ test("a survey made on another device comes back with its measurements and POIs,
   expect(rows).toContain('rail bridge');
   expect(rows).toContain('power line');
   expect(rows).not.toContain('same id as an uploaded measurement');
-
-  // Stored as synced and inactive in the device's own store.
-  const stored = await page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('clearway');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('surveys').objectStore('surveys').getAll();
-          req.onsuccess = () => resolve((req.result as { id: string; cloudUploadStatus: unknown }[]).map((s) => [s.id, s.cloudUploadStatus]).sort());
-        };
-      }),
-  );
-  expect(stored).toEqual([
+  // Loaded (now active: a local change), A7 goes up again by itself and is synced once more.
+  await expect.poll(storedStatus, { timeout: 60_000 }).toEqual([
     ['survey-a7', 'synced'],
     ['survey-m4', 'synced'],
   ]);

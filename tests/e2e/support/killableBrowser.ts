@@ -69,18 +69,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function waitProfileFree(userDataDir: string, graceMs = 5_000): Promise<void> {
   const deadline = Date.now() + graceMs;
   while (profileProcesses(userDataDir).length > 0) {
-    if (Date.now() > deadline) {
-      for (const { pid } of profileProcesses(userDataDir)) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // exited meanwhile
-        }
-      }
-      await sleep(100);
-      return;
-    }
+    if (Date.now() > deadline) break;
     await sleep(25);
+  }
+  // Whatever is left after the grace (a helper still exiting on a loaded machine) is killed,
+  // and the profile is free only once the kernel has taken those processes away too: a
+  // browser started before that would share the profile with a dying one.
+  const hard = Date.now() + 15_000;
+  for (let left = profileProcesses(userDataDir); left.length > 0; left = profileProcesses(userDataDir)) {
+    if (Date.now() > hard) throw new Error(`the profile ${userDataDir} is still in use by ${left.map((p) => p.pid).join(', ')}`);
+    for (const { pid } of left) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await sleep(100);
   }
 }
 

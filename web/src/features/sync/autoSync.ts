@@ -1,7 +1,7 @@
 // The app's one sync engine, wired to the real world: the signed-in session, the account's
 // approval, the browser's connection, the local store's change signal and the cloud client.
 // Started once by the app (startAutoSync); the workspace's 'Sync now' calls syncNow.
-import { getSession, startSession, subscribeSession } from '../account';
+import { getSession, refreshSessionUser, startSession, subscribeSession } from '../account';
 import { subscribeChanges } from '../../services/storage';
 import { readLastSyncTime, writeLastSyncTime } from '../../services/storage/flags';
 import { SyncEngine, type SyncGate } from './engine';
@@ -16,11 +16,16 @@ const gate: SyncGate = {
   online: () => typeof navigator === 'undefined' || navigator.onLine,
   userId() {
     const session = getSession();
-    return session.state === 'signed-in' && session.user.emailVerified ? session.user.uid : null;
+    return session.state === 'signed-in' ? session.user.uid : null;
   },
   async approved(uid) {
     // Asked once per user and page: an approval is not taken back without the guard noticing.
     if (approvedUsers.has(uid)) return true;
+    // The session may still hold the user as they signed up, e-mail not confirmed (confirmed
+    // since, in this very session, through the link): the rules need a token that says it is,
+    // so the user is read again (a fresh token) before anything is sent.
+    const session = getSession();
+    if (session.state === 'signed-in' && !session.user.emailVerified && !(await refreshSessionUser())?.emailVerified) return false;
     const account = await (await startSession()).fetchAccount(uid);
     if (account?.status === 'approved') approvedUsers.add(uid);
     return account?.status === 'approved';

@@ -162,6 +162,9 @@ export class SyncEngine {
         uploaded += await this.drain(kind, transport, { ownerId: uid, syncedAt }, surveys, (n) => this.publish({ uploaded: n + uploaded }));
         if (!gate.online()) return this.skip('offline', uploaded);
       }
+      // SPEC §7: then a merge update of each survey with its counts: every survey something of
+      // which went up in this run (a run that only finishes the trace after a crash still puts
+      // the counts right, and a survey's own document, written whole, gets them back).
       uploaded += await this.updateSurveys(transport, surveys, uid, syncedAt);
       this.failures = 0;
       const time = this.now();
@@ -201,8 +204,8 @@ export class SyncEngine {
       await this.outbox.acknowledge(changes.map((change) => change.entry));
       uploaded += changes.length;
       progress(uploaded);
+      for (const change of changes) if (change.entry.surveyId) surveys.add(change.entry.surveyId);
       if (kind.store === 'measurements') {
-        for (const change of changes) if (change.entry.surveyId) surveys.add(change.entry.surveyId);
         await this.runHooks(changes.filter((change) => change.entry.op === 'put' && change.record));
       }
       // Not done after a short batch: a change made meanwhile (an edit in flight) goes up too.
