@@ -2,7 +2,7 @@
 // clear, export) and the capture form (SurveyWorkspace); the measurement list, the vehicle
 // trace and the alert log (SurveyRecords). The workspace places the two side by side on a
 // tablet, or as tabs on a phone.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AlertLog, alertLogEnabled } from '../alerts';
 import { ImportFromCloudButton } from '../cloudImport';
 import { LoadProfilePanel, useUnits } from '../clearance';
@@ -19,6 +19,7 @@ export function SurveyWorkspace() {
   const workspace = useSurvey();
   const headingId = useId();
   const [panel, setPanel] = useState<'none' | 'new' | 'load'>('none');
+  const section = useRef<HTMLElement>(null);
   const { active, status } = workspace;
 
   const clear = async () => {
@@ -34,7 +35,7 @@ export function SurveyWorkspace() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="survey-workspace">
+    <section aria-labelledby={headingId} className="survey-workspace" ref={section}>
       <h2 id={headingId}>Survey</h2>
       {status === 'loading' && <p role="status">Loading surveys…</p>}
       {status === 'failed' && <p role="alert">Failed to load survey</p>}
@@ -56,7 +57,13 @@ export function SurveyWorkspace() {
         )}
       </div>
       {panel === 'new' && (
-        <NewSurveyForm onDone={() => setPanel('none')} />
+        <NewSurveyForm
+          onDone={() => {
+            setPanel('none');
+            // The new survey's first measurement is next: the capture form comes back into view.
+            requestAnimationFrame(() => section.current?.querySelector('form')?.scrollIntoView({ block: 'nearest' }));
+          }}
+        />
       )}
       {panel === 'load' && <SurveyPicker onDone={() => setPanel('none')} />}
       {active && <ExportControls survey={active} />}
