@@ -3,7 +3,7 @@
 // (made with the real `npm run admin -- grant`) approves → the waiting user gets in without
 // a reload; a rejection signs the user out with the SPEC's toast.
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { adminCli, appLinkFor, clearEmulators, createAuthUser, lastEmailLink, startTestEmulators, useEmulators, type Emulators } from './support/firebase';
+import { adminCli, appLinkFor, clearEmulators, createAuthUser, lastEmailLink, signInAsAdmin, startTestEmulators, useEmulators, type Emulators } from './support/firebase';
 
 test.describe.configure({ mode: 'serial' });
 // Each step waits on the emulators (a Firestore round trip, the SDK's first load): on a loaded
@@ -47,16 +47,7 @@ async function register(page: Page, email: string) {
 }
 
 async function adminSession(browser: Browser): Promise<Page> {
-  await createAuthUser(emulators, 'boss@example.com', 'admin-pass-1');
-  expect(await adminCli(emulators, 'grant', 'boss@example.com')).toContain('is now an administrator');
-  const admin = await freshPage(browser);
-  await admin.goto('/welcome');
-  await admin.getByLabel('Email').fill('boss@example.com');
-  await admin.getByLabel('Password').fill('admin-pass-1');
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await admin.goto('/admin/accounts');
-  return admin;
+  return signInAsAdmin(emulators, await freshPage(browser));
 }
 
 test('register, confirm the e-mail from its link, approval reaches the waiting user without a reload', async ({ browser }) => {

@@ -5,7 +5,7 @@
 // brings the survey back with its measurements.
 import { expect as baseExpect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
-import { adminCli, appLinkFor, createAuthUser, lastEmailLink, startTestEmulators, useEmulators, type Emulators } from './support/firebase';
+import { appLinkFor, lastEmailLink, signInAsAdmin, startTestEmulators, useEmulators, type Emulators } from './support/firebase';
 import { createSurvey, listedRows, saveMeasurement, summaryValue, surveySection } from './support/survey';
 
 test.describe.configure({ mode: 'serial' });
@@ -49,15 +49,7 @@ test('register → confirm by e-mail link → approved → survey → synced by 
   await expect(device.getByText('An administrator has not approved your account yet')).toBeVisible();
 
   // An administrator approves; the waiting surveyor gets in.
-  await createAuthUser(emulators, 'boss@example.com', 'admin-pass-1');
-  expect(await adminCli(emulators, 'grant', 'boss@example.com')).toContain('is now an administrator');
-  const admin = await (await profile(browser)).newPage();
-  await admin.goto('/welcome');
-  await admin.getByLabel('Email').fill('boss@example.com');
-  await admin.getByLabel('Password').fill('admin-pass-1');
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await admin.goto('/admin/accounts');
+  const admin = await signInAsAdmin(emulators, await (await profile(browser)).newPage());
   await admin.getByRole('button', { name: `Approve ${EMAIL}` }).click();
   await expect(device.getByText(`Signed in as ${EMAIL}.`)).toBeVisible();
 

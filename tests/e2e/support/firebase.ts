@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 // @ts-expect-error: a plain ES module of the build scripts, without types
 import { startEmulators } from '../../../scripts/emulators.mjs';
 import { seedLocalStorage } from './app';
@@ -91,4 +91,20 @@ export async function adminCli(e: Emulators, ...args: string[]): Promise<string>
     },
   });
   return stdout;
+}
+
+/**
+ * Makes boss@example.com an administrator with the real `npm run admin -- grant`, signs them
+ * in on `page` (already pointed at the emulators) and opens /admin/accounts.
+ */
+export async function signInAsAdmin(e: Emulators, page: Page): Promise<Page> {
+  await createAuthUser(e, 'boss@example.com', 'admin-pass-1');
+  expect(await adminCli(e, 'grant', 'boss@example.com')).toContain('is now an administrator');
+  await page.goto('/welcome');
+  await page.getByLabel('Email').fill('boss@example.com');
+  await page.getByLabel('Password').fill('admin-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible({ timeout: 45_000 });
+  await page.goto('/admin/accounts');
+  return page;
 }
