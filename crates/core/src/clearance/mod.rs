@@ -15,7 +15,6 @@ pub mod columns;
 #[cfg(test)]
 mod export_tests;
 pub mod margin;
-/// Against the previous survey: POIs matched by type within 25 m, the change worded.
 pub mod previous;
 pub mod previous_read;
 pub mod readings;
