@@ -190,6 +190,44 @@ describe('the sync engine', () => {
     expect(await outbox.size()).toBe(0);
   });
 
+  it('a trace that grows during every commit does not hold the run: it ends, and the counts were merged before the trace', async () => {
+    const cloud = new MemoryCloud();
+    await saveSurveyWith(3);
+    const commit = cloud.commit.bind(cloud);
+    let point = 0;
+    const newPoint = () => {
+      point += 1;
+      return { id: `t${point}`, surveyId: 's1', latitude: 51.5, longitude: -0.1, timestamp: new Date(Date.UTC(2026, 5, 1, 8, 0, point)).toISOString() };
+    };
+    await stores.traces.saveBatch([newPoint()]);
+    // One more point recorded while each trace batch is in flight (a slow network, 1 Hz GPS).
+    vi.spyOn(cloud, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.collection === 'trackpoints')) await stores.traces.saveBatch([newPoint()]);
+      return commit(writes);
+    });
+    const result = await engine(cloud).syncNow();
+    expect(result.phase).toBe('idle');
+    const collections = cloud.batches.map((b) => b[0].collection);
+    // The survey, its measurements, their counts, then the trace (one batch and one more look),
+    // then the counts again for the survey whose trace went up (it puts them right after a crash).
+    expect(collections).toEqual(['surveys', 'measurements', 'surveys', 'trackpoints', 'trackpoints', 'surveys']);
+    expect(cloud.docs.get('surveys/s1')).toMatchObject({ measurementsSynced: 3, measurementsTotal: 3 });
+    expect(await outbox.size()).toBe(1); // the point recorded during the last batch: the next run's
+  });
+
+  it('a failed merge of the counts is sent by the next run, even when that run has nothing else to send', async () => {
+    const cloud = new MemoryCloud();
+    await saveSurveyWith(3);
+    cloud.failAt = { batch: 2, when: 'before', code: 'unavailable' };
+    const sync = engine(cloud);
+    expect((await sync.syncNow()).phase).toBe('error');
+    expect(cloud.docs.get('surveys/s1')?.measurementsSynced).toBeUndefined();
+    expect(await outbox.size()).toBe(0);
+    expect((await sync.syncNow()).phase).toBe('idle');
+    expect(cloud.docs.get('surveys/s1')).toMatchObject({ measurementsSynced: 3, measurementsTotal: 3 });
+    sync.stop();
+  });
+
   it('trace points go to trackpoints with surveyId; a route carries its points', async () => {
     const cloud = new MemoryCloud();
     await saveSurveyWith(0);

@@ -82,6 +82,8 @@ export class SyncEngine {
   private running: Promise<SyncResult> | null = null;
   private again = false;
   private failures = 0;
+  /** Surveys whose counts the cloud has not got yet (kept across runs until a merge is acknowledged). */
+  private readonly surveysDue = new Set<string>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly outbox: typeof localOutbox;
   private readonly batchSize: number;
@@ -157,15 +159,16 @@ export class SyncEngine {
       if (!(await gate.approved(uid))) return this.skip('not-approved');
       const transport = await this.options.transport();
       const syncedAt = this.now().toISOString();
-      const surveys = new Set<string>();
       for (const kind of SYNC_KINDS) {
-        uploaded += await this.drain(kind, transport, { ownerId: uid, syncedAt }, surveys, (n) => this.publish({ uploaded: n + uploaded }));
+        uploaded += await this.drain(kind, transport, { ownerId: uid, syncedAt }, (n) => this.publish({ uploaded: n + uploaded }));
         if (!gate.online()) return this.skip('offline', uploaded);
+        // SPEC §7: after the measurements, a merge update of each survey with its counts: every
+        // survey something of which went up (a run that only finishes the trace after a crash
+        // still puts the counts right, and a survey's own document, written whole, gets them
+        // back). Done before the trace, which keeps growing while a survey is open.
+        if (kind.store === 'measurements') uploaded += await this.updateSurveys(transport, uid, syncedAt);
       }
-      // SPEC §7: then a merge update of each survey with its counts: every survey something of
-      // which went up in this run (a run that only finishes the trace after a crash still puts
-      // the counts right, and a survey's own document, written whole, gets them back).
-      uploaded += await this.updateSurveys(transport, surveys, uid, syncedAt);
+      if (this.surveysDue.size > 0) uploaded += await this.updateSurveys(transport, uid, syncedAt);
       this.failures = 0;
       const time = this.now();
       this.options.onSynced?.(time);
@@ -193,10 +196,10 @@ export class SyncEngine {
     kind: SyncKind,
     transport: SyncTransport,
     context: { ownerId: string; syncedAt: string },
-    surveys: Set<string>,
     progress: (uploaded: number) => void,
   ): Promise<number> {
     let uploaded = 0;
+    let caughtUp = false;
     for (;;) {
       const changes = await this.outbox.next(kind.store, this.batchSize);
       if (changes.length === 0) return uploaded;
@@ -204,11 +207,17 @@ export class SyncEngine {
       await this.outbox.acknowledge(changes.map((change) => change.entry));
       uploaded += changes.length;
       progress(uploaded);
-      for (const change of changes) if (change.entry.surveyId) surveys.add(change.entry.surveyId);
+      for (const change of changes) if (change.entry.surveyId) this.surveysDue.add(change.entry.surveyId);
       if (kind.store === 'measurements') {
         await this.runHooks(changes.filter((change) => change.entry.op === 'put' && change.record));
       }
-      // Not done after a short batch: a change made meanwhile (an edit in flight) goes up too.
+      // After a short batch, one more look: a change made meanwhile (an edit in flight) goes up
+      // in this run. Not more: a store that keeps growing (the trace while a survey is open, one
+      // point a second) would hold the run forever; its newer changes start the next run.
+      if (changes.length < this.batchSize) {
+        if (caughtUp) return uploaded;
+        caughtUp = true;
+      }
     }
   }
 
@@ -228,7 +237,8 @@ export class SyncEngine {
    * SPEC §7: after the measurements, a merge update of each survey with lastSyncedAt and
    * measurementsSynced (its measurements now in the cloud; measurementsTotal: all of them).
    */
-  private async updateSurveys(transport: SyncTransport, surveys: ReadonlySet<string>, uid: string, syncedAt: string): Promise<number> {
+  private async updateSurveys(transport: SyncTransport, uid: string, syncedAt: string): Promise<number> {
+    const surveys = [...this.surveysDue];
     const writes: CloudWrite[] = [];
     for (const surveyId of surveys) {
       const progress = await this.outbox.progress(surveyId);
@@ -241,6 +251,8 @@ export class SyncEngine {
       });
     }
     for (let from = 0; from < writes.length; from += this.batchSize) await transport.commit(writes.slice(from, from + this.batchSize));
+    // Only now: a failed merge leaves them due, and the retry sends them.
+    for (const surveyId of surveys) this.surveysDue.delete(surveyId);
     return writes.length;
   }
 }
