@@ -11,7 +11,7 @@ import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { withFreshStore } from '../../testing/freshStore';
 import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
-import { stores } from '../../services/storage';
+import { stores, subscribeChanges } from '../../services/storage';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
 import {
   addMeasurement,
@@ -54,6 +54,27 @@ withFreshStore();
 beforeAll(loadCoreFromDisk);
 
 describe('the survey lifecycle (SPEC §4)', () => {
+  it('a new survey is never stored without its START: whoever sees the survey sees its START too', async () => {
+    // What the workspace does on every write: read the active survey and its count again.
+    const seen: { active: string | null; count: number }[] = [];
+    const reads: Promise<void>[] = [];
+    const stop = subscribeChanges(() => {
+      reads.push(
+        stores.surveys.activeOverview(50).then(({ survey, count }) => {
+          if (survey) seen.push({ active: survey.surveyTitle as string, count });
+        }),
+      );
+    });
+    try {
+      await createSurvey(form('First'), NO_FIX, at(0));
+      await Promise.all(reads);
+    } finally {
+      stop();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s.count === 0)).toEqual([]);
+  });
+
   it('creating a survey makes it the one active survey, with its START measurement and running CSV', async () => {
     const first = await createSurvey(form('First'), NO_FIX, at(0));
     const second = await createSurvey(form('Second'), NO_FIX, at(10));

@@ -90,19 +90,22 @@ export async function createSurvey(form: SurveyForm, fix: Fix, now = new Date())
   const survey = await buildSurvey(form, now);
   await validateNewSurvey(survey);
   const copyKept = keepPendingSurvey(survey);
+  const start = await startMeasurement(survey.id, fix, now);
+  const startRow = await csvRows([start]);
   let saved: SaveOutcome;
   try {
     await deactivateOthers(survey.id);
-    saved = await stores.surveys.save(survey);
+    // The survey and its START in one transaction: the workspace (which shows the new active
+    // survey as soon as it is stored) never shows it without its START.
+    saved = await stores.surveys.createWithStart(survey, start, startRow);
   } catch (cause) {
     if (copyKept) throw new SurveyError('database-error', SURVEY_MESSAGES.databaseError, { cause });
     throw new SurveyError('save-failed', SURVEY_MESSAGES.saveFailed, { cause });
   }
   if (saved.savedIn === 'local') saved = { ...saved, message: SURVEY_MESSAGES.databaseError };
   else if (await stores.surveys.get(survey.id)) forgetPendingSurvey(survey.id);
+  rememberMeasurement(start);
   void requestPersistence();
-  const start = await startMeasurement(survey.id, fix, now);
-  await saveWithRow(start);
   return { survey, saved, start };
 }
 

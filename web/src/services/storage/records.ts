@@ -42,6 +42,9 @@ const newestActive = (list: readonly Survey[]): Survey | null =>
 /** The highest POI number among `top` (the by-survey-poi index's last record), 0 when none. */
 const poiOf = (top: Measurement | undefined) => (typeof top?.poiNumber === 'number' ? top.poiNumber : 0);
 
+/** A measurement's running-CSV row as the csv-data store keeps it. */
+const csvItem = (measurement: Measurement, text: string) => ({ id: measurement.id, surveyId: measurement.user_id, createdAt: String(measurement.createdAt ?? ''), text });
+
 export const surveys = {
   /**
    * The active survey with its count, newest `pageSize` measurements and highest POI number,
@@ -82,6 +85,20 @@ export const surveys = {
     return all.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
   },
   save: (survey: Survey) => saveItem('surveys', survey),
+  /**
+   * A new survey with its START measurement and that measurement's running-CSV row, in one
+   * transaction (after the SPEC's 50 ms measurement delay): there is never a survey without
+   * its START, whatever happens to the page meanwhile.
+   */
+  async createWithStart(survey: Survey, start: Measurement, csvRow: string): Promise<SaveOutcome> {
+    const outcome = await saveMeasurement([
+      { kind: 'put', store: 'surveys', item: survey },
+      { kind: 'put', store: 'measurements', item: start },
+      { kind: 'put', store: 'csv-data', item: csvItem(start, csvRow) },
+    ]);
+    if (outcome.savedIn === 'indexeddb') noteSaved(start.user_id);
+    return outcome;
+  },
   saveMany: (list: readonly Survey[]) => saveRecords(list.map((item) => ({ kind: 'put', store: 'surveys', item }) as PutOp)),
 };
 
@@ -109,7 +126,7 @@ export const measurements = {
   async save(measurement: Measurement, csvRow: string): Promise<SaveOutcome> {
     const outcome = await saveMeasurement([
       { kind: 'put', store: 'measurements', item: measurement },
-      { kind: 'put', store: 'csv-data', item: { id: measurement.id, surveyId: measurement.user_id, createdAt: String(measurement.createdAt ?? ''), text: csvRow } },
+      { kind: 'put', store: 'csv-data', item: csvItem(measurement, csvRow) },
     ]);
     if (outcome.savedIn === 'indexeddb') noteSaved(measurement.user_id);
     return outcome;
