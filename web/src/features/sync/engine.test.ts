@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Measurement, Survey } from '../../model';
 import type { CloudWrite, DocData } from '../../services/firebase';
-import { outbox, stores } from '../../services/storage';
+import { outbox, stores, subscribeChanges } from '../../services/storage';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { deleteRecords, initStorage, resetStorageForTests, saveRecords } from '../../services/storage/storageService';
 import { SyncEngine, type SyncGate } from './engine';
@@ -188,6 +188,21 @@ describe('the sync engine', () => {
     expect((await sync.syncNow()).phase).toBe('idle');
     expect(seen).toEqual([450, 10]);
     expect(await outbox.size()).toBe(0);
+  });
+
+  it('an acknowledged batch announces the outbox only: the views of the survey (map, list) are not made to read it again', async () => {
+    const cloud = new MemoryCloud();
+    await saveSurveyWith(900);
+    const heard: string[] = [];
+    const stop = subscribeChanges((change) => heard.push(change.store));
+    try {
+      expect((await engine(cloud).syncNow()).phase).toBe('idle');
+    } finally {
+      stop();
+    }
+    expect(heard.filter((store) => store === 'outbox')).toHaveLength(3); // the survey, then 2 batches of 450
+    expect(heard.filter((store) => store !== 'outbox')).toEqual([]);
+    expect((await stores.measurements.all('s1')).every((m) => m.cloudUploadStatus === 'synced')).toBe(true);
   });
 
   it('a trace that grows during every commit does not hold the run: it ends, and the counts were merged before the trace', async () => {

@@ -74,10 +74,10 @@ async function acknowledge(entries: readonly OutboxEntry[]): Promise<number> {
     await transactionDone(tx);
     return count;
   });
-  if (cleared) {
-    notifyChange('outbox');
-    for (const store of new Set(entries.map((e) => e.store))) notifyChange(store);
-  }
+  // Only the outbox is announced: the records changed by nothing but their sync mark, which
+  // no view shows. Announcing 'measurements' made every view of the survey (the map, the
+  // list, the summary) read it whole again after each acknowledged batch of 450.
+  if (cleared) notifyChange('outbox');
   return cleared ?? 0;
 }
 
