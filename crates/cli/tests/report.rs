@@ -76,6 +76,7 @@ fn backup(dir: &Path) -> PathBuf {
     data.survey.surveyor_name = "Ana Surveyor".into();
     data.survey.fields.id = "s1".into();
     data.survey.fields.project_number = Some("P-1207".into());
+    data.survey.fields.created_at = Some("2026-06-30T09:15:00Z".into());
     data.survey.fields.load_profile = Some(LoadProfile {
         height_m: Some(4.6),
         width_m: Some(3.5),
@@ -99,11 +100,10 @@ fn backup(dir: &Path) -> PathBuf {
     ]);
     wire.wire_temp_c = Some(14.0);
     wire.wire_time = Some("05:40".into());
-    data.measurements = vec![
-        poi(1, "bridge", 5.50, ""),
-        wire,
-        poi(3, "bridge", 4.80, "low beam, east side"),
-    ];
+    // Measured over two days: POI 3 the day after the others.
+    let mut third = poi(3, "bridge", 4.80, "low beam, east side");
+    third.utc_date = Some("2026-07-02".into());
+    data.measurements = vec![poi(1, "bridge", 5.50, ""), wire, third];
     // A planned route from south of POI 1 to north of POI 3, about 230 m east of the POIs
     // (so the line does not cover their dots), in the default route colour.
     data.routes = vec![
@@ -161,6 +161,14 @@ fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
     assert!(lines[find("Client")].contains("Hydro Transport"));
     assert!(lines[find("Project number")].contains("P-1207"));
     assert!(lines[find("Load height")].contains("4.60 m"));
+    assert!(lines[find("Surveyor")].contains("Ana Surveyor"));
+    // The survey's creation day, and the first to the last measurement's day.
+    assert!(lines[find("Survey created")].contains("2026-06-30"));
+    assert!(
+        lines[find("Measured")].contains("2026-07-01 to 2026-07-02"),
+        "{}",
+        lines[find("Measured")]
+    );
     // The table, row by row in survey order: 4.60 + 0.15 = 4.75; 5.50 passes (0.75),
     // 4.70 fails (−0.05, the lowest reading), 4.80 is tight (0.05).
     let header = find("Clearance");
@@ -190,6 +198,7 @@ fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
             && rows[2].contains("Tight"),
         "{rows:?}"
     );
+    check_road_and_position(&rows);
     let fail_row = rows[1];
     let (type_at, method_at, status_at) = (
         fail_row.find("Wire").unwrap(),
@@ -271,6 +280,32 @@ fn check_map_and_photo(a: &Path, dir: &Path, text: &str) {
         vec![fail_page],
         "the one photo, on the Fail POI's page"
     );
+}
+
+/// The table's Road and Position cells, between Type and Clearance: road 20, and each POI's
+/// latitude and longitude to 5 decimals (POI n at 45.50 + 0.004n, −73.60 + 0.002n).
+fn check_road_and_position(rows: &[&str]) {
+    for (row, (kind, position)) in rows.iter().zip([
+        ("Bridge", "45.50400, -73.59800"),
+        ("Wire", "45.50800, -73.59600"),
+        ("Bridge", "45.51200, -73.59400"),
+    ]) {
+        let kind_end = row.find(kind).unwrap_or_else(|| panic!("{kind}: {row}")) + kind.len();
+        let position_at = row
+            .find(position)
+            .unwrap_or_else(|| panic!("{position}: {row}"));
+        assert!(kind_end < position_at, "Type before Position: {row}");
+        assert_eq!(
+            row[kind_end..position_at].trim(),
+            "20",
+            "the Road cell: {row}"
+        );
+        let clearance_at = row.find(" m ").expect("a clearance");
+        assert!(
+            position_at < clearance_at,
+            "Position before Clearance: {row}"
+        );
+    }
 }
 
 /// `pdffonts`: two fonts, both embedded and subset.
