@@ -1,42 +1,30 @@
 //! `clearway report`: the survey report PDF checked with poppler, an independent reader
 //! (Debian `poppler-utils`, installed by `npm test` through `ensure-tools.sh gis`): the text
 //! as `pdftotext -layout` extracts it (the table read row by row, in survey order), the fonts
-//! as `pdffonts` lists them (embedded), and a page as `pdftoppm` renders it (Fail rows
-//! marked). A missing tool fails the test: it never skips. The rendered table page is kept
+//! as `pdffonts` lists them (embedded), pages as `pdftoppm` renders them (Fail rows marked;
+//! the overview map's route and status-coloured POI dots), and the images as `pdfimages
+//! -list` places them (none on the vector map, the photo on its Fail POI's page). A missing
+//! tool fails the test: it never skips. The rendered table page is kept
 //! at target/report-test/table-page.png for a person to look at.
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use clearway_core::backup::read::BackupReader;
 use clearway_core::backup::write::BackupWriter;
 use clearway_core::clearance::{LoadProfile, Reading, ReadingMethod};
 use clearway_core::export::MediaKind;
-use clearway_core::survey::{Alert, Measurement, SurveyData};
+use clearway_core::survey::{Alert, Measurement, Route, SurveyData};
 
 mod common;
+
+use common::poppler::{blob, image_pages, page_of, render, tool};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("clearway-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn tool(program: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
-        });
-    assert!(
-        out.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
 }
 
 fn run(args: &[&str]) {
@@ -88,6 +76,7 @@ fn backup(dir: &Path) -> PathBuf {
     data.survey.surveyor_name = "Ana Surveyor".into();
     data.survey.fields.id = "s1".into();
     data.survey.fields.project_number = Some("P-1207".into());
+    data.survey.fields.created_at = Some("2026-06-30T09:15:00Z".into());
     data.survey.fields.load_profile = Some(LoadProfile {
         height_m: Some(4.6),
         width_m: Some(3.5),
@@ -111,10 +100,18 @@ fn backup(dir: &Path) -> PathBuf {
     ]);
     wire.wire_temp_c = Some(14.0);
     wire.wire_time = Some("05:40".into());
-    data.measurements = vec![
-        poi(1, "bridge", 5.50, ""),
-        wire,
-        poi(3, "bridge", 4.80, "low beam, east side"),
+    // Measured over two days: POI 3 the day after the others.
+    let mut third = poi(3, "bridge", 4.80, "low beam, east side");
+    third.utc_date = Some("2026-07-02".into());
+    data.measurements = vec![poi(1, "bridge", 5.50, ""), wire, third];
+    // A planned route from south of POI 1 to north of POI 3, about 230 m east of the POIs
+    // (so the line does not cover their dots), in the default route colour.
+    data.routes = vec![
+        serde_json::from_value::<Route>(serde_json::json!({
+            "id": "r1", "surveyId": "s1", "name": "A20 permit route",
+            "routeGeometry": [{"lat": 45.500, "lng": -73.597}, {"lat": 45.516, "lng": -73.589}]
+        }))
+        .unwrap(),
     ];
     data.alerts = vec![serde_json::from_value::<Alert>(serde_json::json!({
         "id": "a1", "surveyId": "s1", "createdAt": "2026-07-01T06:00:00Z", "message": "Low bridge ahead"
@@ -164,6 +161,14 @@ fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
     assert!(lines[find("Client")].contains("Hydro Transport"));
     assert!(lines[find("Project number")].contains("P-1207"));
     assert!(lines[find("Load height")].contains("4.60 m"));
+    assert!(lines[find("Surveyor")].contains("Ana Surveyor"));
+    // The survey's creation day, and the first to the last measurement's day.
+    assert!(lines[find("Survey created")].contains("2026-06-30"));
+    assert!(
+        lines[find("Measured")].contains("2026-07-01 to 2026-07-02"),
+        "{}",
+        lines[find("Measured")]
+    );
     // The table, row by row in survey order: 4.60 + 0.15 = 4.75; 5.50 passes (0.75),
     // 4.70 fails (−0.05, the lowest reading), 4.80 is tight (0.05).
     let header = find("Clearance");
@@ -193,6 +198,7 @@ fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
             && rows[2].contains("Tight"),
         "{rows:?}"
     );
+    check_road_and_position(&rows);
     let fail_row = rows[1];
     let (type_at, method_at, status_at) = (
         fail_row.find("Wire").unwrap(),
@@ -215,6 +221,91 @@ fn the_report_reads_in_order_embeds_its_fonts_and_marks_fail_rows() {
 
     check_fonts(&a);
     check_rendering(&a, &dir);
+    check_map_and_photo(&a, &dir, &text);
+}
+
+/// The overview map as `pdftoppm` renders it: the route in blue and the POI dots in the
+/// colours its legend promises ("red Fail, amber Tight, green Pass"), each where the POI
+/// lies (north up, east right), drawn as vectors (no raster image on the page); and the
+/// photo of the Fail POI on that POI's page, as `pdfimages -list` finds it.
+fn check_map_and_photo(a: &Path, dir: &Path, text: &str) {
+    let map_page = page_of(text, "Overview map");
+    let (width, pixels) = render(a, dir, map_page, 100);
+    // Colour classes by hue, not by the code's exact values: a saturated red, an amber
+    // (strong red, half green, no blue), a green, a blue. Grey, black and white (the box,
+    // labels, legend, scale bar, paper) fall in none; antialiased edges (a colour blended
+    // with white) are too pale to.
+    let red = blob(width, &pixels, |r, g, b| r >= 150 && g <= 80 && b <= 80);
+    let amber = blob(width, &pixels, |r, g, b| {
+        r >= 170 && (90..=170).contains(&g) && b <= 60
+    });
+    let green = blob(width, &pixels, |r, g, b| {
+        g >= 100 && g - r >= 60 && g - b >= 40
+    });
+    let is_blue = |r: i32, g: i32, b: i32| b >= 200 && b - r >= 120 && b - g >= 80;
+    let blue = blob(width, &pixels, is_blue);
+    for (name, (n, _, _)) in [("red", red), ("amber", amber), ("green", green)] {
+        assert!(n >= 20, "a {name} POI dot on the map page: {n} pixels");
+    }
+    assert!(blue.0 >= 200, "the route drawn in blue: {} pixels", blue.0);
+    // POI 1 (Pass) is the south-west one, POI 2 (Fail) the middle, POI 3 (Tight) the
+    // north-east: each dot lies up and to the right of the one before.
+    let (pass, fail, tight) = ((green.1, green.2), (red.1, red.2), (amber.1, amber.2));
+    assert!(
+        pass.0 < fail.0 && fail.0 < tight.0 && pass.1 > fail.1 && fail.1 > tight.1,
+        "Pass {pass:?}, Fail {fail:?}, Tight {tight:?}"
+    );
+    // The route runs past the POIs, east of them, from south of POI 1 to north of POI 3.
+    let route_points: Vec<(usize, usize)> = pixels
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(_, p)| is_blue(i32::from(p[0]), i32::from(p[1]), i32::from(p[2])))
+        .map(|(i, _)| (i % width, i / width))
+        .collect();
+    assert!(blue.1 > fail.0, "the route east of the POIs");
+    assert!(
+        route_points.iter().any(|&(_, y)| (y as f64) > pass.1)
+            && route_points.iter().any(|&(_, y)| (y as f64) < tight.1),
+        "the route from south of POI 1 to north of POI 3"
+    );
+
+    let images = image_pages(a);
+    assert!(
+        !images.contains(&map_page),
+        "the map is vector graphics: {images:?}"
+    );
+    let fail_page = page_of(text, "R020-POI00002 — Wire — Fail");
+    assert_eq!(
+        images,
+        vec![fail_page],
+        "the one photo, on the Fail POI's page"
+    );
+}
+
+/// The table's Road and Position cells, between Type and Clearance: road 20, and each POI's
+/// latitude and longitude to 5 decimals (POI n at 45.50 + 0.004n, −73.60 + 0.002n).
+fn check_road_and_position(rows: &[&str]) {
+    for (row, (kind, position)) in rows.iter().zip([
+        ("Bridge", "45.50400, -73.59800"),
+        ("Wire", "45.50800, -73.59600"),
+        ("Bridge", "45.51200, -73.59400"),
+    ]) {
+        let kind_end = row.find(kind).unwrap_or_else(|| panic!("{kind}: {row}")) + kind.len();
+        let position_at = row
+            .find(position)
+            .unwrap_or_else(|| panic!("{position}: {row}"));
+        assert!(kind_end < position_at, "Type before Position: {row}");
+        assert_eq!(
+            row[kind_end..position_at].trim(),
+            "20",
+            "the Road cell: {row}"
+        );
+        let clearance_at = row.find(" m ").expect("a clearance");
+        assert!(
+            position_at < clearance_at,
+            "Position before Clearance: {row}"
+        );
+    }
 }
 
 /// `pdffonts`: two fonts, both embedded and subset.
@@ -233,30 +324,7 @@ fn check_fonts(a: &Path) {
 /// `pdftoppm`: the table page shows the Fail and Tight rows shaded; kept for a person to see.
 fn check_rendering(a: &Path, dir: &Path) {
     // Page 3 (the table) rendered: the Fail row's pale red and the Tight row's pale amber.
-    let prefix = dir.join("page");
-    tool(
-        "pdftoppm",
-        &[
-            "-r",
-            "40",
-            "-f",
-            "3",
-            "-l",
-            "3",
-            a.to_str().unwrap(),
-            prefix.to_str().unwrap(),
-        ],
-    );
-    let ppm = std::fs::read(dir.join("page-3.ppm")).unwrap();
-    // P6 header: magic, width, height, maximum value, each followed by one whitespace.
-    let mut fields = 0;
-    let start = ppm.iter().position(|&b| {
-        if b.is_ascii_whitespace() {
-            fields += 1;
-        }
-        fields == 4
-    });
-    let pixels = &ppm[start.expect("a PPM header") + 1..];
+    let (_, pixels) = render(a, dir, 3, 40);
     let has = |rgb: [u8; 3]| {
         pixels
             .chunks_exact(3)

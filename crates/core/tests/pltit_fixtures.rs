@@ -120,3 +120,39 @@ fn no_checksum_or_a_bad_field_is_a_clear_error() {
         "rangefinder sentence HT: field 2 is not valid: 15.75"
     );
 }
+
+#[test]
+fn the_review_missing_line_with_its_checksum_corrected_is_read() {
+    // The review's ML line (§5) with the checksum it computes to (79, not the manual's 74),
+    // recomputed here as the XOR of the bytes between `$` and `*`.
+    let body = "PLTIT,ML,8.10,Y,0.00,D,3.20,D,8.10,Y";
+    let sum = body.bytes().fold(0u8, |a, b| a ^ b);
+    assert_eq!(sum, 0x79, "the review's recomputed checksum");
+    let line = format!("${body}*{sum:02X}\r\n");
+    let PltitSentence::MissingLine {
+        horizontal,
+        azimuth_deg,
+        inclination_deg,
+        slope,
+    } = parse(&line).unwrap()
+    else {
+        panic!("{line}: not a missing line")
+    };
+    // 8.10,Y: 8.1 yd from a good target; 1 yd = 0.9144 m exactly, so 7.40664 m.
+    let h = horizontal.expect("a horizontal missing line");
+    assert_eq!((h.value, h.unit, h.weak), (8.1, LaserUnit::Yards, false));
+    assert!((h.metres - 7.406_64).abs() < 1e-9, "{}", h.metres);
+    let s = slope.expect("a slope missing line");
+    assert_eq!((s.value, s.unit, s.weak), (8.1, LaserUnit::Yards, false));
+    assert_eq!((azimuth_deg, inclination_deg), (Some(0.0), Some(3.2)));
+
+    // Through the stream: one accepted sentence, no rejection, no 3-shot height.
+    let mut stream = PltitStream::new();
+    let events = stream.push(line.as_bytes());
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert!(matches!(
+        &events[0],
+        RangefinderEvent::Sentence(PltitSentence::MissingLine { .. })
+    ));
+    assert_eq!((stream.stats().accepted, stream.stats().rejected), (1, 0));
+}

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+pub mod poppler;
+
 /// A file of the shared corpus: `$CLEARWAY_CORPUS`, else `../shared/corpus` beside the repo.
 pub fn corpus(rel: &str) -> PathBuf {
     std::env::var_os("CLEARWAY_CORPUS")

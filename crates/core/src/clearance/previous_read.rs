@@ -216,6 +216,48 @@ mod tests {
     }
 
     #[test]
+    fn a_backup_written_by_the_backup_writer_gives_its_pois() {
+        // Three measurements: a bridge whose lowest lane reading (4.95) is under its height,
+        // a wire with a height only, and a sign with no position (not comparable).
+        let measurements = r#"[
+            {"id": "a", "poi_type": "bridge", "latitude": 45.5, "longitude": -73.6,
+             "rel": 5.2, "roadNumber": "20", "poiNumber": 7,
+             "readings": [{"lane": "left", "method": "laser", "heightM": 5.05},
+                          {"lane": "right", "method": "tape", "heightM": 4.95}]},
+            {"id": "b", "poi_type": "wire", "latitude": 45.51, "longitude": -73.6,
+             "rel": 6.1, "roadNumber": "20", "poiNumber": 8},
+            {"id": "c", "poi_type": "sign", "rel": 5.0}
+        ]"#;
+        let data =
+            SurveyData::from_json_parts(r#"{"id": "s"}"#, measurements, "[]", "[]", "[]").unwrap();
+        let writer =
+            crate::backup::write::BackupWriter::new(Vec::new(), &data, "2026-07-01T08:00:00Z")
+                .unwrap();
+        let zip = writer.finish().unwrap();
+        assert!(zip.starts_with(b"PK"), "a zip archive");
+        let pois = read_previous(&zip).unwrap();
+        assert_eq!(
+            pois,
+            vec![
+                PreviousPoi {
+                    label: "R020-POI00007".into(),
+                    poi_type: "bridge".into(),
+                    latitude: 45.5,
+                    longitude: -73.6,
+                    clearance_m: 4.95,
+                },
+                PreviousPoi {
+                    label: "R020-POI00008".into(),
+                    poi_type: "wire".into(),
+                    latitude: 45.51,
+                    longitude: -73.6,
+                    clearance_m: 6.1,
+                },
+            ]
+        );
+    }
+
+    #[test]
     fn json_export_and_bare_array() {
         let doc = r#"{"survey": {}, "measurements": [{"id": "a", "poi_type": "bridge",
             "latitude": 52, "longitude": 5, "rel": "4.5"}]}"#;

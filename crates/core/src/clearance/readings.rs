@@ -281,4 +281,47 @@ mod tests {
         };
         assert_eq!(sag_check(&bridge, Some(&load)), SagCheck::NotWire);
     }
+
+    #[test]
+    fn the_allowed_difference_is_settable_per_survey() {
+        // Surveyed at 17 °C for a move at 25 °C: 8 °C cooler.
+        let wire = Measurement {
+            poi_type: "wire".into(),
+            wire_temp_c: Some(17.0),
+            wire_time: Some("05:40".into()),
+            ..Default::default()
+        };
+        let default = LoadProfile {
+            move_temp_c: Some(25.0),
+            ..Default::default()
+        };
+        assert_eq!(
+            sag_check(&wire, Some(&default)),
+            SagCheck::Flagged { cooler_by_c: 8.0 },
+            "8 °C is beyond the default 5 °C"
+        );
+        let wider = LoadProfile {
+            sag_delta_c: 10.0,
+            ..default.clone()
+        };
+        assert_eq!(sag_check(&wire, Some(&wider)), SagCheck::Ok, "within 10 °C");
+        let narrower = LoadProfile {
+            sag_delta_c: 3.0,
+            ..default.clone()
+        };
+        let warm = Measurement {
+            wire_temp_c: Some(21.0),
+            ..wire.clone()
+        };
+        assert_eq!(sag_check(&warm, Some(&default)), SagCheck::Ok, "4 °C");
+        assert_eq!(
+            sag_check(&warm, Some(&narrower)),
+            SagCheck::Flagged { cooler_by_c: 4.0 },
+            "4 °C is beyond a 3 °C setting"
+        );
+        // As the app stores it on the survey.
+        let stored: LoadProfile =
+            serde_json::from_value(json!({"moveTempC": 25, "sagDeltaC": 10})).unwrap();
+        assert_eq!(sag_check(&wire, Some(&stored)), SagCheck::Ok);
+    }
 }
