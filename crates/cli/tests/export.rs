@@ -4,7 +4,7 @@
 //! A missing reader fails the test: it never skips.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 
@@ -30,19 +30,9 @@ fn run_ok(args: &[&str]) -> Output {
     out
 }
 
+/// An outside reader's output as text.
 fn tool(program: &str, args: &[&str]) -> String {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
-        });
-    assert!(
-        out.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    String::from_utf8_lossy(&common::tool(program, args)).into_owned()
 }
 
 /// `layer name → feature count`, as `ogrinfo -so -al` reports them.

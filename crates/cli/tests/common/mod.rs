@@ -39,3 +39,20 @@ pub fn clearway(args: &[&str], stdin: &[u8]) -> Output {
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+/// Runs an outside tool (GDAL, poppler, python3, unzip) and returns its standard output; a
+/// missing tool or a failure panics: a test never skips for want of it.
+pub fn tool(program: &str, args: &[&str]) -> Vec<u8> {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
+        });
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}

@@ -3,23 +3,8 @@
 //! tool fails the test: it never skips.
 
 use std::path::Path;
-use std::process::Command;
 
-/// Runs `program ARGS` and returns its standard output; a missing tool or a failure panics.
-pub fn tool(program: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("{program} must be installed (npm test runs scripts/ensure-tools.sh gis): {e}")
-        });
-    assert!(
-        out.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
+pub use super::tool;
 
 /// The 1-based number of the page of `text` (pages split by form feeds) holding `needle`.
 pub fn page_of(text: &str, needle: &str) -> usize {
