@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { serialLog, serialPush, useFakeSerial } from './support/fakeSerial';
-import { openSettings } from './support/gpsPanel';
+import { serialLog, serialPush, serialPushTo, useFakeSerial } from './support/fakeSerial';
+import { gpsField, openSettings } from './support/gpsPanel';
+import { lastFix, readGpsdLog } from './support/nmeaCorpus';
 import { captureForm, createSurvey, listedRows, saveMeasurement } from './support/survey';
 
 const REVIEW_LINES = readFileSync(fileURLToPath(new URL('../../crates/core/tests/data/pltit-review.txt', import.meta.url)), 'utf8')
@@ -25,6 +26,23 @@ async function setLoad(page: Page, heightM: string) {
   await form.getByLabel('Load height (m)').fill(heightM);
   await form.getByRole('button', { name: 'Save load profile' }).click();
   await expect(form.getByRole('status')).toHaveText('Load profile saved.');
+}
+
+/** Exports the active survey in `format`; resolves to the downloaded file's path. */
+async function exportAs(page: Page, format: string): Promise<string> {
+  await page.getByLabel('Export format').selectOption(format);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export survey' }).click();
+  return (await download).path();
+}
+
+/** A CSV export's cells, row by row (the SPEC's CSV has no quoted commas: they become semicolons). */
+async function exportedCsv(page: Page): Promise<string[][]> {
+  const text = readFileSync(await exportAs(page, 'csv'), 'utf8').replace(/^\uFEFF/, '');
+  return text
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => line.split(','));
 }
 
 test.beforeEach(async ({ context }) => {
@@ -127,14 +145,10 @@ test('Survey report (PDF): the app writes the bytes `clearway report` writes for
   await saveMeasurement(page, { height: '5.50', type: 'Bridge' });
   await saveMeasurement(page, { height: '4.70', type: 'Bridge', note: 'low beam' });
 
-  const exportAs = async (format: string) => {
-    await page.getByLabel('Export format').selectOption(format);
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export survey' }).click();
-    return (await download).path();
-  };
-  const backup = await exportAs('backup');
-  const appPdf = await exportAs('report');
+  // 'Survey report (PDF)' is one of the export choices.
+  await expect(page.getByLabel('Export format').getByRole('option', { name: 'Survey report (PDF)' })).toHaveAttribute('value', 'report');
+  const backup = await exportAs(page, 'backup');
+  const appPdf = await exportAs(page, 'report');
   await expect(page.getByText('Survey report ready')).toBeVisible();
 
   const dir = mkdtempSync(join(tmpdir(), 'clearway-report-'));
@@ -148,4 +162,153 @@ test('Survey report (PDF): the app writes the bytes `clearway report` writes for
   expect(rows[0]).toMatch(/R001-POI00002\s+Bridge.*5\.50 m.*0\.75 m\s+Pass/);
   expect(rows[1]).toMatch(/R001-POI00003\s+Bridge.*4\.70 m.*-0\.05 m\s+Fail\s+low beam/);
   expect(text).toContain('R001-POI00003 — Bridge — Fail');
+});
+
+// The clearance columns the issue adds after the SPEC's CSV columns.
+const CLEARANCE_COLUMNS = ['Clearance (m)', 'Bound', 'Method', 'Margin (m)', 'Status', 'Readings', 'Wire Temp (C)', 'Wire Time', 'Sag'];
+
+test('a lane reading without a load profile: the CSV export still has the clearance columns', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'A20 lanes', surveyor: 'Ana', client: 'Hydro' });
+  await captureForm(page).getByRole('button', { name: 'Readings per lane' }).click();
+  const lanes = captureForm(page).getByRole('group', { name: 'Readings per lane' });
+  await lanes.getByLabel('Lane', { exact: true }).selectOption('left edge');
+  await lanes.getByLabel('Reading', { exact: true }).fill('5.20');
+  await lanes.getByRole('button', { name: 'Add reading' }).click();
+  await captureForm(page).getByRole('button', { name: 'Save measurement' }).click();
+  await expect(captureForm(page).locator('.capture__outcome')).toContainText('saved');
+
+  const [header, start, poi] = await exportedCsv(page);
+  expect(header?.slice(-CLEARANCE_COLUMNS.length)).toEqual(CLEARANCE_COLUMNS);
+  expect(start).toHaveLength(header!.length);
+  const cell = (name: string) => poi?.[header!.indexOf(name)];
+  expect(cell('Clearance (m)')).toBe('5.200');
+  expect(cell('Readings')).toBe('left edge laser 5.200');
+  // No load profile: no margin, no status.
+  expect(cell('Margin (m)')).toBe('');
+});
+
+test('the sag allowance of the load profile decides whether a cool wire is flagged', async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'Wires', surveyor: 'Ana', client: 'Hydro' });
+  const load = page.getByRole('form', { name: 'Load profile' });
+  await expect(load.getByLabel('Sag allowance (°C)')).toHaveValue('5');
+  await load.getByLabel('Load height (m)').fill('4.60');
+  await load.getByLabel('Move temperature (°C)').fill('30');
+  await load.getByRole('button', { name: 'Save load profile' }).click();
+  await expect(load.getByRole('status')).toHaveText('Load profile saved.');
+
+  const form = captureForm(page);
+  await form.getByLabel('POI type').selectOption('wire');
+  await form.getByLabel('Height').fill('6');
+  await form.getByLabel('Wire temperature (°C)').fill('22');
+  await form.getByLabel('Wire time').fill('06:30');
+  // 30 − 22 = 8 °C cooler: more than the default 5 °C.
+  const sag = form.getByRole('alert').filter({ hasText: 'Wire sag' });
+  await expect(sag).toHaveText('Wire sag: surveyed 8.0 °C cooler than the move; it will hang lower.');
+
+  // An allowance of 10 °C: 8 °C cooler is within it.
+  await load.getByLabel('Sag allowance (°C)').fill('10');
+  await load.getByRole('button', { name: 'Save load profile' }).click();
+  await expect(load.getByRole('status')).toHaveText('Load profile saved.');
+  await expect(sag).toHaveCount(0);
+  // Kept with the survey: shown again after a reload.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Load profile' }).getByLabel('Sag allowance (°C)')).toHaveValue('10');
+
+  // A negative allowance is refused with a clear message, the saved one kept.
+  const reloaded = page.getByRole('form', { name: 'Load profile' });
+  await reloaded.getByLabel('Sag allowance (°C)').fill('-2');
+  await reloaded.getByRole('button', { name: 'Save load profile' }).click();
+  await expect(reloaded.getByRole('alert')).toHaveText('Sag allowance: enter zero or more degrees Celsius.');
+});
+
+test('the GPS and the rangefinder on two serial ports at once, the rangefinder at the rate chosen', async ({ page }) => {
+  const log = readGpsdLog('bu353s4.log');
+  const fix = lastFix(log);
+  await useFakeSerial(page, { chunkBytes: 11 });
+  await openSettings(page, { gps_failsafe_enabled: 'false' });
+  await createSurvey(page, { title: 'Two ports', surveyor: 'Ana', client: 'Hydro' });
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  const form = captureForm(page);
+  await form.getByLabel('Rangefinder baud rate').selectOption('9600');
+  await form.getByRole('button', { name: 'Connect rangefinder' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Rangefinder connected at 9600 baud' })).toBeVisible();
+  // The GPS port opened first at its 4800 default, the rangefinder's at the rate chosen.
+  expect((await serialLog(page)).opens).toEqual([4800, 9600]);
+
+  // Both streams at once: the GPS log in pieces, a rangefinder reading between them.
+  const half = Math.floor(log.length / 2);
+  await serialPushTo(page, 0, log.slice(0, half));
+  await serialPushTo(page, 1, `${REVIEW_LINES[0]}\r\n`);
+  await serialPushTo(page, 0, log.slice(half));
+  await expect(form.getByLabel('Height')).toHaveValue('11.8');
+  await expect(gpsField(page, 'Latitude')).toHaveText(fix.latitude);
+  await expect(gpsField(page, 'Longitude')).toHaveText(fix.longitude);
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+  // And the rangefinder still reads after the GPS log: line 2 is 7.0 m.
+  await serialPushTo(page, 1, `${REVIEW_LINES[1]}\r\n`);
+  await expect(form.getByLabel('Height')).toHaveValue('7');
+});
+
+test('with Readings per lane open, a rangefinder reading fills the current lane reading, not the height', async ({ page }) => {
+  await useFakeSerial(page);
+  await openSettings(page);
+  await createSurvey(page, { title: 'Lanes by laser', surveyor: 'Ana', client: 'Hydro' });
+  const form = captureForm(page);
+  await form.getByLabel('Height').fill('5');
+  await form.getByRole('button', { name: 'Connect rangefinder' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Rangefinder connected at 4800 baud' })).toBeVisible();
+  await form.getByRole('button', { name: 'Readings per lane' }).click();
+  const lanes = form.getByRole('group', { name: 'Readings per lane' });
+  await lanes.getByLabel('Lane', { exact: true }).selectOption('centre');
+  // Line 1 of the review: 11.8 m.
+  await serialPush(page, `${REVIEW_LINES[0]}\r\n`);
+  await expect(lanes.getByLabel('Reading', { exact: true })).toHaveValue('11.8');
+  await expect(form.getByLabel('Height')).toHaveValue('5');
+  await lanes.getByRole('button', { name: 'Add reading' }).click();
+  await expect(lanes.getByRole('listitem')).toHaveCount(1);
+  await expect(lanes.getByRole('listitem').first()).toContainText('centre');
+  await expect(lanes.getByRole('listitem').first()).toContainText('11.80');
+});
+
+test("feet and inches: a 16' 0\" reading is stored and exported in metres; the load height is shown rounded up", async ({ page }) => {
+  await openSettings(page);
+  await createSurvey(page, { title: 'US 30 metric', surveyor: 'Bo', client: 'Permit office' });
+  await setLoad(page, '4.60');
+  await page.getByRole('combobox', { name: 'Height unit' }).selectOption({ label: 'Feet and inches' });
+  // 4.60 m = 15.09 ft = 15' 1.1": rounded up, 15' 2" (a rounded-down load would flatter the margin).
+  await expect(page.getByRole('form', { name: 'Load profile' }).getByLabel("Load height (ft-in)")).toHaveValue(`15' 2"`);
+  await saveMeasurement(page, { height: `16' 0"` });
+  // 16 ft × 0.3048 = 4.8768 m: 4.877 with the SPEC's 3 decimals.
+  const [header, , poi] = await exportedCsv(page);
+  const height = header!.findIndex((name) => /^height/i.test(name));
+  expect(height).toBeGreaterThanOrEqual(0);
+  expect(poi?.[height]).toBe('4.877');
+  expect(poi?.[header!.indexOf('Clearance (m)')]).toBe('4.877');
+});
+
+test('a load profile typed on the New survey form is saved with the survey', async ({ page }) => {
+  await openSettings(page);
+  await page.getByRole('region', { name: 'Survey', exact: true }).getByRole('button', { name: 'New survey' }).click();
+  const create = page.getByRole('form', { name: 'New survey' });
+  await create.getByLabel('Survey title').fill('Made with its load');
+  await create.getByLabel('Surveyor name').fill('Ana');
+  await create.getByLabel('Client name').fill('Hydro');
+  // A bad figure is refused with the panel's message, and nothing is created.
+  await create.getByLabel('Load height (m)').fill('-4.6');
+  await create.getByRole('button', { name: 'Create survey' }).click();
+  await expect(create.getByRole('alert')).toHaveText('Load height must be a positive number of metres');
+  await create.getByLabel('Load height (m)').fill('4.60');
+  await create.getByLabel('Load width (m)').fill('3.5');
+  await create.getByLabel('Buffer (m)').fill('0.25');
+  await create.getByRole('button', { name: 'Create survey' }).click();
+  await expect(create).toHaveCount(0);
+  const load = page.getByRole('form', { name: 'Load profile' });
+  await expect(load.getByLabel('Load height (m)')).toHaveValue('4.6');
+  await expect(load.getByLabel('Load width (m)')).toHaveValue('3.5');
+  await expect(load.getByLabel('Buffer (m)')).toHaveValue('0.25');
+  // 5.10 − 4.60 − 0.25 = 0.25: above the 0.15 band, a pass.
+  await captureForm(page).getByLabel('Height').fill('5.10');
+  await expect(status(page)).toHaveText('Pass: margin 0.25 m (clearance 5.10 m)');
 });

@@ -1,7 +1,9 @@
 // A stand-in for Web Serial (headless Chromium's requestPort() never resolves). Installed
 // with page.addInitScript(installFakeSerial, options): the function is serialised into the
 // page, so it uses nothing from this module's scope. The test drives it through
-// window.__fakeSerial (push bytes, fail the stream, unplug the device).
+// window.__fakeSerial (push bytes, fail the stream, unplug the device). Each requestPort()
+// gives a new port (the GPS and the rangefinder each have their own): push / fail / unplug
+// act on the latest, pushTo on the port chosen n-th (0 first).
 import type { Page } from '@playwright/test';
 
 export interface FakeSerialOptions {
@@ -84,15 +86,17 @@ export function installFakeSerial(options: FakeSerialOptions) {
   }
 
   let current: FakePort | null = null;
+  const ports: FakePort[] = [];
   const serial = {
     async requestPort() {
       log.requests += 1;
       current = new FakePort();
+      ports.push(current);
       if (options.initial) current.push(options.initial);
       return current;
     },
     async getPorts() {
-      return current ? [current] : [];
+      return [...ports];
     },
     addEventListener() {},
     removeEventListener() {},
@@ -101,6 +105,7 @@ export function installFakeSerial(options: FakeSerialOptions) {
   (window as unknown as { __fakeSerial: unknown }).__fakeSerial = {
     log,
     push: (text: string) => current?.push(text),
+    pushTo: (port: number, text: string) => ports[port]?.push(text),
     fail: (name: string) => current?.fail(name),
     unplug: () => current?.unplug(),
   };
@@ -109,6 +114,7 @@ export function installFakeSerial(options: FakeSerialOptions) {
 interface FakeSerialHandle {
   log: FakeSerialLog;
   push(text: string): void;
+  pushTo(port: number, text: string): void;
   fail(name: string): void;
   unplug(): void;
 }
@@ -120,6 +126,9 @@ export async function useFakeSerial(page: Page, options: FakeSerialOptions = {})
 export const serialLog = (page: Page) => page.evaluate(() => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.log);
 export const serialPush = (page: Page, text: string) =>
   page.evaluate((t) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.push(t), text);
+/** Sends text on the port chosen `port`-th (0: the first requestPort()). */
+export const serialPushTo = (page: Page, port: number, text: string) =>
+  page.evaluate(([p, t]) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.pushTo(p as number, t as string), [port, text] as const);
 export const serialFail = (page: Page, name: string) =>
   page.evaluate((n) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.fail(n), name);
 export const serialUnplug = (page: Page) =>

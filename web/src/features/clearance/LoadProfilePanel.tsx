@@ -1,6 +1,6 @@
 // The survey's load profile (issue 15 point 1): the load's height, width and length, the
 // required buffer (default 0.15 m), the Tight band (default 0.15 m) and the move's expected
-// temperature for the wire-sag flag. Figures are typed in the display units and stored in
+// temperature with the sag allowance (default 5 °C) for the wire-sag flag. Figures are typed in the display units and stored in
 // metres; the core checks them and fills the defaults.
 import { useId, useState, type FormEvent } from 'react';
 import type { LoadProfile } from '../../model';
@@ -11,6 +11,9 @@ export interface LoadProfilePanelProps {
   load: LoadProfile | null | undefined;
   onSave: (load: LoadProfile) => Promise<void>;
 }
+
+/** The core's default sag allowance (issue 15 point 3: 5 °C), shown until another is saved. */
+const DEFAULT_SAG_DELTA_C = 5;
 
 type Key = 'heightM' | 'widthM' | 'lengthM' | 'bufferM' | 'tightBandM';
 const LENGTHS: readonly (readonly [Key, string])[] = [
@@ -31,10 +34,11 @@ export function LoadProfilePanel({ load, onSave }: LoadProfilePanelProps) {
   const core = useClearanceCore();
   const units = useUnits();
   const id = useId();
-  const [draft, setDraft] = useState<Partial<Record<Key | 'moveTempC', string>>>({});
+  const [draft, setDraft] = useState<Partial<Record<Key | 'moveTempC' | 'sagDeltaC', string>>>({});
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const value = (key: Key) => draft[key] ?? shown(core, load?.[key] ?? (key === 'bufferM' || key === 'tightBandM' ? 0.15 : undefined), units);
   const moveTemp = draft.moveTempC ?? (load?.moveTempC !== undefined ? String(load.moveTempC) : '');
+  const sagDelta = draft.sagDeltaC ?? String(load?.sagDeltaC ?? DEFAULT_SAG_DELTA_C);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,6 +67,15 @@ export function LoadProfilePanel({ load, onSave }: LoadProfilePanelProps) {
       return;
     }
     if (temp !== null) next.moveTempC = temp;
+    if (draft.sagDeltaC !== undefined) {
+      // A cleared field goes back to the default (the core fills it).
+      const sag = draft.sagDeltaC.trim() === '' ? null : Number(draft.sagDeltaC.replace(',', '.'));
+      if (sag !== null && !(Number.isFinite(sag) && sag >= 0)) {
+        setMessage({ kind: 'error', text: 'Sag allowance: enter zero or more degrees Celsius.' });
+        return;
+      }
+      next.sagDeltaC = sag ?? undefined;
+    }
     try {
       const profile = core.normaliseLoadProfile(next);
       await onSave(profile);
@@ -89,6 +102,20 @@ export function LoadProfilePanel({ load, onSave }: LoadProfilePanelProps) {
         <div className="field">
           <label htmlFor={`${id}-temp`}>Move temperature (°C)</label>
           <input id={`${id}-temp`} inputMode="decimal" autoComplete="off" value={moveTemp} onChange={(e) => setDraft({ ...draft, moveTempC: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sag`}>Sag allowance (°C)</label>
+          <input
+            id={`${id}-sag`}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby={`${id}-sag-hint`}
+            value={sagDelta}
+            onChange={(e) => setDraft({ ...draft, sagDeltaC: e.target.value })}
+          />
+          <p id={`${id}-sag-hint`} className="field__hint">
+            A wire surveyed more than this much cooler than the move is flagged for sag.
+          </p>
         </div>
       </div>
       <p className="field__hint">

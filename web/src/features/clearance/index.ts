@@ -3,6 +3,7 @@
 // Bluetooth) and the comparison with a previous survey of the route.
 export { ClearanceBadge, ClearanceChip } from './ClearanceBadge';
 export { LoadProfilePanel } from './LoadProfilePanel';
+export { LOAD_AT_CREATION_FIELDS, loadAtCreation, type LoadAtCreationKey } from './loadAtCreation';
 export { ConnectRangefinder } from './ConnectRangefinder';
 export { LaneReadings } from './LaneReadings';
 export { useRangefinderReadings, type RangefinderReading } from './rangefinderController';

@@ -112,10 +112,13 @@ export function mediaOf(
  * The survey's CSV from its running CSV (SPEC §4): the core's header and the row the core
  * wrote with each measurement, in the same transaction, in measurement order — the export
  * CSV, already written. Null when the rows do not cover every measurement (records stored by
- * other means, e.g. an older version), so the caller writes the CSV from the records instead.
+ * other means, e.g. an older version), or when a measurement may hold lane readings or a wire
+ * temperature (the core's CSV then adds the clearance columns, which running rows lack): the
+ * caller writes the CSV from the records instead.
  */
 export async function runningCsvDocument(survey: Survey): Promise<{ text: string; count: number } | null> {
-  const [count, rows] = await Promise.all([stores.measurements.count(survey.id), stores.csvRows.of(survey.id)]);
-  if (rows.length !== count) return null;
+  if (survey.loadProfile) return null;
+  const [count, { rows, clearanceFree }] = await Promise.all([stores.measurements.count(survey.id), stores.csvRows.withClearance(survey.id)]);
+  if (!clearanceFree || rows.length !== count) return null;
   return { text: (await csvHeader()) + rows.join(''), count };
 }

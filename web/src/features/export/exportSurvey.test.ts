@@ -7,7 +7,7 @@ import { dismissToast, getToasts } from '../../ui/toast/toastStore';
 import type { Survey } from '../../model';
 import { exportFileName, exportSurvey } from './exportSurvey';
 
-const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.fn() }));
+const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.fn(), exportReport: vi.fn() }));
 vi.mock('../../core/exporter', async (original) => ({ ...(await original<object>()), ...exporter }));
 const download = vi.hoisted(() => ({ saveDownload: vi.fn() }));
 vi.mock('../../ui/download', () => download);
@@ -88,6 +88,37 @@ it('a complete running CSV is the CSV export: saved as it is, without writing th
   });
   expect(text).toBe('HEADER\r\nrow 1\r\n');
   expect(shown().map((t) => t.title)).toEqual(['CSV exported successfully']);
+});
+
+it("'Survey report (PDF)' reports its progress while the report is written, then 'Survey report ready'", async () => {
+  // The report's fonts come from the app's public folder.
+  const fetched: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    fetched.push(url);
+    return Promise.resolve(new Response(new Uint8Array([0, 1, 0, 0])));
+  });
+  // The worker reports each photo it reads (two here).
+  exporter.exportReport.mockImplementation(async (...args: unknown[]) => {
+    const onProgress = args[4] as (p: { done: number; total: number }) => void;
+    onProgress({ done: 1, total: 2 });
+    onProgress({ done: 2, total: 2 });
+    return new Blob(['%PDF-1.7']);
+  });
+  const progress: { label: string; done: number; total: number }[] = [];
+  try {
+    expect(await exportSurvey(SURVEY, 'report', (p) => progress.push(p))).toMatch(/\.report\.pdf$/);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  expect(fetched.map((url) => url.replace(/^.*\//, ''))).toEqual(['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf']);
+  expect(progress).toEqual([
+    { label: 'Reading the survey', done: 0, total: 1 },
+    { label: 'Loading the report fonts', done: 0, total: 1 },
+    { label: 'Adding photos', done: 1, total: 2 },
+    { label: 'Adding photos', done: 2, total: 2 },
+  ]);
+  expect(shown().map((t) => t.title)).toEqual(['Survey report ready']);
+  expect(download.saveDownload).toHaveBeenCalledTimes(1);
 });
 
 it('file names: the title made safe, the date, the extension', () => {

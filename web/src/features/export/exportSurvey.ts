@@ -101,7 +101,8 @@ export async function exportSurvey(
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
     if (format === 'csv' && !survey.loadProfile) {
       // The running CSV is the export, written row by row as the survey was recorded (a
-      // survey with a load profile goes through the core, which adds the margin columns).
+      // survey with a load profile, lane readings or wire temperatures goes through the
+      // core, which adds the clearance columns: runningCsvDocument answers null).
       const running = await runningCsvDocument(survey);
       if (running) {
         saveDownload(new Blob([running.text], { type: 'text/csv;charset=utf-8' }), name);

@@ -1,14 +1,16 @@
 // The 'New survey' form (SPEC §3 fields, §5 validation messages from the core, all shown
-// at once, each next to its field).
+// at once, each next to its field), with the load profile's figures, optional (issue 15:
+// entered at creation or later, in the load profile panel).
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field';
 import { Switch } from '../../ui/Switch';
+import { LOAD_AT_CREATION_FIELDS, loadAtCreation, useClearanceCore, useUnits, type LoadAtCreationKey } from '../clearance';
 import { useGpsController } from '../gps';
 import { EMPTY_SURVEY_FORM, fixOf, type SurveyForm } from './records';
 import { useSurvey } from './SurveyProvider';
 import { surveyFieldErrors, type RequiredSurveyField, type SurveyFieldErrors } from './surveyValidation';
 
-type TextField = Exclude<keyof SurveyForm, 'enableVehicleTrace' | 'enableAlertLog'>;
+type TextField = Exclude<keyof SurveyForm, 'enableVehicleTrace' | 'enableAlertLog' | 'loadProfile'>;
 
 const TEXT_FIELDS: readonly { field: TextField; label: string; required?: boolean; multiline?: boolean }[] = [
   { field: 'surveyTitle', label: 'Survey title', required: true },
@@ -28,6 +30,10 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<SurveyFieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [load, setLoad] = useState<Partial<Record<LoadAtCreationKey, string>>>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const core = useClearanceCore();
+  const units = useUnits();
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -37,9 +43,11 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
     try {
       const errors = await surveyFieldErrors(form);
       setFieldErrors(errors);
-      if (Object.keys(errors).length > 0) return;
+      const loadProfile = loadAtCreation(core, load, units);
+      setLoadError('error' in loadProfile ? loadProfile.error : null);
+      if (Object.keys(errors).length > 0 || 'error' in loadProfile) return;
       // The START measurement is taken where the surveyor stands when creating the survey.
-      await create(form, fixOf(gpsController.getSnapshot()));
+      await create(loadProfile.load ? { ...form, loadProfile: loadProfile.load } : form, fixOf(gpsController.getSnapshot()));
       onDone();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
@@ -63,6 +71,24 @@ export function NewSurveyForm({ onDone }: { onDone: () => void }) {
           onChange={(value) => setForm((current) => ({ ...current, [field]: value }))}
         />
       ))}
+      <fieldset className="survey-form__load">
+        <legend>Load profile (optional)</legend>
+        {LOAD_AT_CREATION_FIELDS.map(([key, label]) => (
+          <Field
+            key={key}
+            label={`${label} (${units === 'metric' ? 'm' : 'ft-in'})`}
+            inputMode="decimal"
+            value={load[key] ?? ''}
+            onChange={(value) => setLoad((current) => ({ ...current, [key]: value }))}
+          />
+        ))}
+        <p className="field__hint">Can be entered or changed later in the load profile panel. The buffer is 0.15 m unless given.</p>
+        {loadError && (
+          <p role="alert" className="form-error">
+            {loadError}
+          </p>
+        )}
+      </fieldset>
       <Switch isSelected={form.enableVehicleTrace} onChange={(on) => setForm((current) => ({ ...current, enableVehicleTrace: on }))}>
         Record the vehicle trace
       </Switch>

@@ -5,7 +5,7 @@
 // app's side: the forms' shapes, the GPS fix, ids, the next POI number. No storage here
 // (surveyService.ts does that).
 import { newMeasurement, newSurvey, startMeasurement as coreStartMeasurement } from '../../core/survey';
-import type { Measurement, NewMeasurement, Survey } from '../../model';
+import type { LoadProfile, Measurement, NewMeasurement, Survey } from '../../model';
 
 export type { Measurement, Survey } from '../../model';
 
@@ -21,6 +21,8 @@ export interface SurveyForm {
   notes: string;
   enableVehicleTrace: boolean;
   enableAlertLog: boolean;
+  /** The load profile typed at creation (issue 15), if any: kept on the new survey. */
+  loadProfile?: LoadProfile;
 }
 
 export const EMPTY_SURVEY_FORM: SurveyForm = {
@@ -44,8 +46,10 @@ export function newId(): string {
 }
 
 /** A new, active survey from the form, built by the core (aliases, trims, SPEC defaults). */
-export function buildSurvey(form: SurveyForm, now: Date, id = newId()): Promise<Survey> {
-  return newSurvey({ ...form, id, createdAt: now.toISOString() });
+export async function buildSurvey(form: SurveyForm, now: Date, id = newId()): Promise<Survey> {
+  const { loadProfile, ...fields } = form;
+  const survey = await newSurvey({ ...fields, id, createdAt: now.toISOString() });
+  return loadProfile ? { ...survey, loadProfile } : survey;
 }
 
 /** Where and when a measurement is taken, from the GPS state (nulls where unknown). */

@@ -15,7 +15,13 @@ withFreshStore();
 const SURVEY = 's1';
 const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 8, 0, i)).toISOString();
 const measurement = (i: number) => ({ id: `m${String(i).padStart(5, '0')}`, user_id: SURVEY, rel: 4, createdAt: at(i) }) as Measurement;
-const rowOf = (i: number, text = `row ${i}`) => ({ id: measurement(i).id, surveyId: SURVEY, createdAt: at(i), text: `${text}\r\n` });
+const rowOf = (i: number, text = `row ${i}`, clearance?: boolean) => ({
+  id: measurement(i).id,
+  surveyId: SURVEY,
+  createdAt: at(i),
+  text: `${text}\r\n`,
+  ...(clearance === undefined ? {} : { clearance }),
+});
 
 /** Saves measurements `from`..`to` (exclusive) with their rows, as the app's save does (one transaction each batch). */
 async function save(from: number, to: number) {
@@ -82,5 +88,26 @@ describe('the running CSV in chunks', { timeout: 60_000 }, () => {
     expect(await compactRunningCsv(SURVEY)).toBe(0);
     expect(await loose()).toBe(2501);
     expect(await csvRows.of(SURVEY)).toEqual(expected(range(0, 2501)));
+  });
+
+  it('a folded chunk keeps whether any of its rows had clearance data', async () => {
+    await initStorage();
+    const write = (from: number, to: number, flagged: number) =>
+      saveRecords(range(from, to).flatMap((i): PutOp[] => [
+        { kind: 'put', store: 'measurements', item: measurement(i) },
+        { kind: 'put', store: 'csv-data', item: rowOf(i, `row ${i}`, i === flagged) },
+      ]));
+    await write(0, 2100, -1);
+    await compactRunningCsv(SURVEY);
+    expect(await loose()).toBeLessThan(2 * CSV_CHUNK_ROWS);
+    expect((await csvRows.withClearance(SURVEY)).clearanceFree).toBe(true);
+    // Row 7 of the first chunk now has readings: saved loose, folded later into a new chunk.
+    await saveRecords([{ kind: 'put', store: 'csv-data', item: rowOf(7, 'row 7', true) }]);
+    await write(2100, 3200, -1);
+    expect((await csvRows.withClearance(SURVEY)).clearanceFree).toBe(false);
+    await compactRunningCsv(SURVEY);
+    const after = await csvRows.withClearance(SURVEY);
+    expect(after.clearanceFree).toBe(false);
+    expect(after.rows).toEqual(expected(range(0, 3200)));
   });
 });

@@ -19,6 +19,13 @@ export const CSV_CHUNK_ROWS = 1000;
 
 const ofSurvey = (surveyId: string) => keyRange([surveyId], [surveyId, []]);
 
+/** A chunk's clearance flag from its rows': any true is true, any unknown is unknown. */
+function chunkClearance(rows: readonly CsvRowRecord[]): { clearance?: boolean } {
+  if (rows.some((row) => row.clearance === true)) return { clearance: true };
+  if (rows.some((row) => row.clearance !== false)) return {};
+  return { clearance: false };
+}
+
 /** Folds the survey's oldest loose rows into one chunk; false when there were too few. */
 async function foldOnce(surveyId: string): Promise<boolean> {
   const folded = await writeTogether(['csv-data', 'csv-chunks'], async (tx) => {
@@ -38,6 +45,7 @@ async function foldOnce(surveyId: string): Promise<boolean> {
       ids: oldest.map((row) => row.id),
       createdAts: oldest.map((row) => row.createdAt),
       rows: oldest.map((row) => row.text),
+      ...chunkClearance(oldest),
     } satisfies CsvChunkRecord);
     for (const row of oldest) rows.delete(row.id);
     return true;
@@ -123,21 +131,24 @@ const compare = (a: Entry, b: Entry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.
 /**
  * The survey's running-CSV rows in [createdAt, id] order: its chunks and its loose rows
  * (emergency copies included, through getByIndex), a measurement's newest row winning.
+ * `clearanceFree`: every chunk and row is known to hold no clearance data (an overridden
+ * row counts too: the answer errs towards asking the core).
  */
-export async function runningRows(surveyId: string): Promise<string[]> {
+export async function runningRows(surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean }> {
   const [chunks, loose] = await Promise.all([
     getByIndex('csv-chunks', 'by-survey', keyRange([surveyId, -Infinity], [surveyId, Infinity])),
     getByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId)),
   ]);
   const entries = chunks.flatMap(entriesOf);
   for (const row of loose) entries.push({ id: row.id, at: row.createdAt, text: row.text });
+  const clearanceFree = chunks.every((chunk) => chunk.clearance === false) && loose.every((row) => row.clearance === false);
   // The common case: every id once, already in order (chunks fold the oldest rows).
   const ids = new Set(entries.map((entry) => entry.id));
   let ordered = ids.size === entries.length;
   for (let i = 1; ordered && i < entries.length; i += 1) ordered = compare(entries[i - 1] as Entry, entries[i] as Entry) < 0;
-  if (ordered) return entries.map((entry) => entry.text);
+  if (ordered) return { rows: entries.map((entry) => entry.text), clearanceFree };
   // Otherwise the newest row of each measurement (later entries are newer), sorted.
   const newest = new Map<string, Entry>();
   for (const entry of entries) newest.set(entry.id, entry);
-  return [...newest.values()].sort(compare).map((entry) => entry.text);
+  return { rows: [...newest.values()].sort(compare).map((entry) => entry.text), clearanceFree };
 }

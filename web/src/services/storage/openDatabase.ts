@@ -123,7 +123,8 @@ function migrateLegacyRecords(tx: IDBTransaction): void {
         cursor.delete();
       } else if (parts.length >= 3) {
         const measurementId = parts.slice(2).join('|');
-        csv.put({ id: measurementId, surveyId: parts[0], createdAt: parts[1], text: String(record.text ?? '') });
+        // Version 4 had no lane readings or wire temperatures.
+        csv.put({ id: measurementId, surveyId: parts[0], createdAt: parts[1], text: String(record.text ?? ''), clearance: false });
         cursor.delete();
       }
     }

@@ -42,8 +42,20 @@ const newestActive = (list: readonly Survey[]): Survey | null =>
 /** The highest POI number among `top` (the by-survey-poi index's last record), 0 when none. */
 const poiOf = (top: Measurement | undefined) => (typeof top?.poiNumber === 'number' ? top.poiNumber : 0);
 
+/**
+ * Whether the core's CSV of a survey holding this measurement adds the clearance columns
+ * (lane readings or a wire temperature; the core's `clearance::columns::applies`).
+ */
+export const hasClearanceData = (m: Measurement): boolean => (m.readings !== undefined && m.readings !== null) || (m.wireTempC !== undefined && m.wireTempC !== null);
+
 /** A measurement's running-CSV row as the csv-data store keeps it. */
-const csvItem = (measurement: Measurement, text: string) => ({ id: measurement.id, surveyId: measurement.user_id, createdAt: String(measurement.createdAt ?? ''), text });
+const csvItem = (measurement: Measurement, text: string) => ({
+  id: measurement.id,
+  surveyId: measurement.user_id,
+  createdAt: String(measurement.createdAt ?? ''),
+  text,
+  clearance: hasClearanceData(measurement),
+});
 
 export const surveys = {
   /**
@@ -155,7 +167,12 @@ export const measurements = {
 
 export const csvRows = {
   /** The survey's running-CSV rows, oldest first (the header is the core's): loose and folded (csvChunks.ts). */
-  of: (surveyId: string): Promise<string[]> => runningRows(surveyId),
+  of: async (surveyId: string): Promise<string[]> => (await runningRows(surveyId)).rows,
+  /**
+   * The rows, and whether every one is known to come from a measurement without clearance
+   * data (so the rows under the core's header are the whole CSV export).
+   */
+  withClearance: (surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean }> => runningRows(surveyId),
 };
 
 /** Photos and drawings live in `media`, videos in `videoBlobs` (SPEC §3). */

@@ -27,6 +27,12 @@ export interface CsvRowRecord {
   createdAt: string;
   /** The row, CRLF-terminated, as the core writes it. */
   text: string;
+  /**
+   * Whether the measurement holds lane readings or a wire temperature: the core's CSV then
+   * adds the clearance columns, which a running row does not carry. Absent (rows written
+   * before it was kept): not known, so the export asks the core.
+   */
+  clearance?: boolean;
 }
 
 /**
@@ -44,6 +50,8 @@ export interface CsvChunkRecord {
   ids: string[];
   createdAts: string[];
   rows: string[];
+  /** True when any folded row had clearance data, absent when any row's was not known (CsvRowRecord). */
+  clearance?: boolean;
 }
 
 /** A survey's latest auto-save export (SPEC §4 "Auto-save"). */
