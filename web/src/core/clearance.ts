@@ -84,22 +84,11 @@ export interface ClearanceCore {
 
 let loading: Promise<ClearanceCore> | null = null;
 
-/**
- * The core's assessment with its sag check as the app reads it: the core's `Flagged` variant
- * names its figure `cooler_by_c` (serde renames the variants, not their fields), read here as
- * `coolerByC` (either spelling accepted, so a core that renames it too reads the same).
- */
-function withSagFigure(raw: Assessment | null): Assessment | null {
-  if (!raw || raw.sag.kind !== 'flagged') return raw;
-  const sag = raw.sag as { coolerByC?: number; cooler_by_c?: number };
-  return { ...raw, sag: { kind: 'flagged', coolerByC: Number(sag.coolerByC ?? sag.cooler_by_c) } };
-}
-
 /** The core's clearance rules, loaded once. */
 export function loadClearanceCore(): Promise<ClearanceCore> {
   loading ??= loadCore().then(
     (core): ClearanceCore => ({
-      assess: (m, load) => withSagFigure(core.assessMeasurement(m, load ?? null) as Assessment | null),
+      assess: (m, load) => core.assessMeasurement(m, load ?? null) as Assessment | null,
       normaliseLoadProfile: (load) => core.normaliseLoadProfile(load) as LoadProfile,
       formatClearance: (v, u) => core.formatClearance(v, u),
       formatMargin: (v, u) => core.formatMargin(v, u),

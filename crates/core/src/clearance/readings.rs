@@ -138,7 +138,11 @@ pub fn any_strike(m: &Measurement) -> bool {
 
 /// The wire-sag check of a measurement.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum SagCheck {
     /// Not a wire.
     NotWire,
@@ -197,6 +201,17 @@ pub fn sag_check(m: &Measurement, load: Option<&LoadProfile>) -> SagCheck {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_sag_check_reaches_the_app_in_camel_case_fields_too() {
+        // The app reads `coolerByC`; a snake_case field blanked its capture form once.
+        let flagged = serde_json::to_value(SagCheck::Flagged { cooler_by_c: 12.0 }).unwrap();
+        assert_eq!(flagged, json!({ "kind": "flagged", "coolerByC": 12.0 }));
+        assert_eq!(
+            serde_json::to_value(SagCheck::NoMoveTemperature).unwrap(),
+            json!({ "kind": "noMoveTemperature" })
+        );
+    }
 
     fn reading(method: ReadingMethod, h: f64) -> Reading {
         Reading {
