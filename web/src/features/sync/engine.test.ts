@@ -205,42 +205,6 @@ describe('the sync engine', () => {
     expect((await stores.measurements.all('s1')).every((m) => m.cloudUploadStatus === 'synced')).toBe(true);
   });
 
-  it('pipelined: the next batch goes out while the previous one is being acknowledged, and no change is sent twice', async () => {
-    const cloud = new MemoryCloud();
-    await saveSurveyWith(1350);
-    const events: string[] = [];
-    const commit = cloud.commit.bind(cloud);
-    vi.spyOn(cloud, 'commit').mockImplementation(async (writes) => {
-      events.push(`commit ${writes[0].collection} ${writes.length}`);
-      return commit(writes);
-    });
-    const acknowledge = outbox.acknowledge;
-    const sync = new SyncEngine({
-      transport: () => Promise.resolve(cloud),
-      gate,
-      backoffMs: [60_000],
-      outbox: {
-        ...outbox,
-        acknowledge: async (entries) => {
-          events.push(`ack start ${entries.length}`);
-          const n = await acknowledge(entries);
-          events.push(`ack end ${entries.length}`);
-          return n;
-        },
-      },
-    });
-    expect((await sync.syncNow()).phase).toBe('idle');
-    const sent = cloud.batches.flat().filter((w) => w.collection === 'measurements').map((w) => w.id);
-    expect(sent).toHaveLength(1350);
-    expect(new Set(sent).size).toBe(1350);
-    // The second batch of measurements was committed before the first one's acknowledgement ended.
-    const secondCommit = events.indexOf('commit measurements 450', events.indexOf('commit measurements 450') + 1);
-    const firstAckEnd = events.indexOf('ack end 450');
-    expect(secondCommit).toBeGreaterThan(-1);
-    expect(secondCommit).toBeLessThan(firstAckEnd);
-    expect(await outbox.size()).toBe(0);
-  });
-
   it('a trace that grows during every commit does not hold the run: it ends, and the counts were merged before the trace', async () => {
     const cloud = new MemoryCloud();
     await saveSurveyWith(3);

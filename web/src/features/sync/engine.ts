@@ -200,51 +200,25 @@ export class SyncEngine {
   ): Promise<number> {
     let uploaded = 0;
     let caughtUp = false;
-    // Pipelined: while a batch is on the network, the next one is read, and the previous
-    // one's acknowledgement is written; a change is sent again only after its batch was
-    // acknowledged (the ids of batches not yet acknowledged are left out of each read).
-    const unacknowledged = new Set<string>();
-    const read = async () =>
-      (await this.outbox.next(kind.store, this.batchSize + unacknowledged.size)).filter((c) => !unacknowledged.has(c.entry.id)).slice(0, this.batchSize);
-    let acknowledging: Promise<void> = Promise.resolve();
-    const acknowledge = async (batch: readonly PendingChange[]) => {
-      await this.outbox.acknowledge(batch.map((change) => change.entry));
-      for (const change of batch) unacknowledged.delete(change.entry.id);
-      uploaded += batch.length;
+    for (;;) {
+      const changes = await this.outbox.next(kind.store, this.batchSize);
+      if (changes.length === 0) return uploaded;
+      await transport.commit(changes.map((change) => writeFor(kind, change, context)));
+      await this.outbox.acknowledge(changes.map((change) => change.entry));
+      uploaded += changes.length;
       progress(uploaded);
-      for (const change of batch) if (change.entry.surveyId) this.surveysDue.add(change.entry.surveyId);
-      if (kind.store === 'measurements') await this.runHooks(batch.filter((change) => change.entry.op === 'put' && change.record));
-    };
-    let batch = await read();
-    while (batch.length > 0) {
-      for (const change of batch) unacknowledged.add(change.entry.id);
-      const upcoming = read();
-      upcoming.catch(() => undefined); // awaited below; a failed commit must not leave it unobserved
-      try {
-        await transport.commit(batch.map((change) => writeFor(kind, change, context)));
-      } catch (error) {
-        await Promise.allSettled([acknowledging, upcoming]);
-        throw error;
+      for (const change of changes) if (change.entry.surveyId) this.surveysDue.add(change.entry.surveyId);
+      if (kind.store === 'measurements') {
+        await this.runHooks(changes.filter((change) => change.entry.op === 'put' && change.record));
       }
-      const done = batch;
-      acknowledging = acknowledging.then(() => acknowledge(done));
-      acknowledging.catch(() => undefined); // awaited below, before the next batch is acknowledged or the drain ends
-      batch = await upcoming;
-      // After a short batch, one more look once it is acknowledged: a change made meanwhile (an
-      // edit in flight) goes up in this run. Not more: a store that keeps growing (the trace
-      // while a survey is open, one point a second) would hold the run forever; its newer
-      // changes start the next run.
-      if (done.length < this.batchSize) {
-        if (caughtUp) break;
+      // After a short batch, one more look: a change made meanwhile (an edit in flight) goes up
+      // in this run. Not more: a store that keeps growing (the trace while a survey is open, one
+      // point a second) would hold the run forever; its newer changes start the next run.
+      if (changes.length < this.batchSize) {
+        if (caughtUp) return uploaded;
         caughtUp = true;
-        if (batch.length === 0) {
-          await acknowledging;
-          batch = await read();
-        }
       }
     }
-    await acknowledging;
-    return uploaded;
   }
 
   private async runHooks(changes: readonly PendingChange[]): Promise<void> {
