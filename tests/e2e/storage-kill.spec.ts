@@ -133,9 +133,23 @@ for (const { run, brokenDb } of CASES) {
 
     /** Every acknowledged measurement, as the browser kept it on disk. */
     const verify = async (page: Page) => {
-      await openBlankPage(page);
-      const stored = new Map((await idbMeasurements(page, surveyId)).map((m) => [m.id, m]));
-      const local = new Map((await emergencyMeasurements(page, surveyId)).map((m) => [m.id, m]));
+      // Chromium may refuse the first open after a SIGKILL ('Internal error opening backing
+      // store') while it recovers the database: read again, a few times. What it keeps is
+      // then checked in full, so a database recovered empty still fails the run.
+      const readKept = async <T>(read: () => Promise<T>): Promise<T> => {
+        for (let attempt = 1; ; attempt += 1) {
+          await openBlankPage(page);
+          try {
+            return await read();
+          } catch (error) {
+            if (attempt >= 10 || !/backing store/i.test(String(error))) throw error;
+            console.log(`kill run ${run}: the database did not open after kill ${tally.kills} (${String(error).split('\n')[0]}); reading again`);
+            await page.waitForTimeout(500);
+          }
+        }
+      };
+      const stored = new Map((await readKept(() => idbMeasurements(page, surveyId))).map((m) => [m.id, m]));
+      const local = new Map((await readKept(() => emergencyMeasurements(page, surveyId))).map((m) => [m.id, m]));
       const lost: string[] = [];
       let inEmergency = 0;
       for (const [id, height] of acknowledged) {
