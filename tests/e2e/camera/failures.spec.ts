@@ -92,6 +92,8 @@ test('deleting a measurement deletes its photo', async ({ page, context }) => {
   await openSettings(page);
   await createSurvey(page, { title: 'Delete', surveyor: 'Ana', client: 'Client A' });
   await captureForm(page).getByRole('button', { name: 'Take photo' }).click();
+  // Saved once the photo is held, as the surveyor sees it (this test is about deleting).
+  await expect(captureForm(page).getByText('A photo is ready for the next measurement.')).toBeVisible();
   await saveMeasurement(page, { height: '4.25', type: 'Bridge' });
   const row = listRow(page, 'R001-POI00002');
   await expect(row.getByRole('img', { name: 'Photo of R001-POI00002' })).toBeVisible({ timeout: 15_000 });
