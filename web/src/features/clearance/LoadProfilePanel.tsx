@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { LoadProfile } from '../../model';
 import type { ClearanceCore, Units } from '../../core/clearance';
 import { parseFigure, useClearanceCore, useUnits } from './useClearance';
+import { LOAD_AT_CREATION_FIELDS, lengthError } from './loadAtCreation';
 
 export interface LoadProfilePanelProps {
   load: LoadProfile | null | undefined;
@@ -16,13 +17,7 @@ export interface LoadProfilePanelProps {
 const DEFAULT_SAG_DELTA_C = 5;
 
 type Key = 'heightM' | 'widthM' | 'lengthM' | 'bufferM' | 'tightBandM';
-const LENGTHS: readonly (readonly [Key, string])[] = [
-  ['heightM', 'Load height'],
-  ['widthM', 'Load width'],
-  ['lengthM', 'Load length'],
-  ['bufferM', 'Buffer'],
-  ['tightBandM', 'Tight band'],
-];
+const LENGTHS: readonly (readonly [Key, string])[] = [...LOAD_AT_CREATION_FIELDS, ['tightBandM', 'Tight band']];
 
 function shown(core: ClearanceCore | null, value: number | undefined, units: Units): string {
   if (value === undefined || !Number.isFinite(value)) return '';
@@ -56,7 +51,7 @@ export function LoadProfilePanel({ load, onSave }: LoadProfilePanelProps) {
       const text = typed;
       const metres = parseFigure(core, text, units);
       if (text.trim() !== '' && metres === null) {
-        setMessage({ kind: 'error', text: `${label}: enter ${units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}.` });
+        setMessage({ kind: 'error', text: lengthError(label, units) });
         return;
       }
       if (metres !== null) next[key] = metres;

@@ -15,6 +15,9 @@ export const LOAD_AT_CREATION_FIELDS: readonly (readonly [LoadAtCreationKey, str
   ['bufferM', 'Buffer'],
 ];
 
+/** What a length that does not read as one says, in the display units. */
+export const lengthError = (label: string, units: Units): string => `${label}: enter ${units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}.`;
+
 export type LoadAtCreation = { load: LoadProfile | undefined } | { error: string };
 
 /** The typed figures as a load profile (the core fills the defaults), or what is wrong. */
@@ -25,7 +28,7 @@ export function loadAtCreation(core: ClearanceCore | null, typed: Partial<Record
   const next: Partial<LoadProfile> = {};
   for (const [key, label] of given) {
     const metres = parseFigure(core, typed[key] ?? '', units);
-    if (metres === null) return { error: `${label}: enter ${units === 'metric' ? 'metres' : 'feet and inches (15\' 6")'}.` };
+    if (metres === null) return { error: lengthError(label, units) };
     next[key] = metres;
   }
   try {

@@ -99,7 +99,7 @@ export async function exportSurvey(
       : TOASTS.document.failed;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
-    if (format === 'csv' && !survey.loadProfile) {
+    if (format === 'csv') {
       // The running CSV is the export, written row by row as the survey was recorded (a
       // survey with a load profile, lane readings or wire temperatures goes through the
       // core, which adds the clearance columns: runningCsvDocument answers null).
