@@ -33,9 +33,19 @@ function commandLine(pid: number): string[] | null {
   }
 }
 
+function parentPid(pid: number): number | null {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
 /** Every live process whose command line names the profile directory. */
-export function profileProcesses(userDataDir: string): { pid: number; args: string[] }[] {
-  const out: { pid: number; args: string[] }[] = [];
+export function profileProcesses(userDataDir: string): { pid: number; args: string[]; ppid: number | null }[] {
+  const out: { pid: number; args: string[]; ppid: number | null }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
@@ -47,15 +57,21 @@ export function profileProcesses(userDataDir: string): { pid: number; args: stri
     } catch {
       continue;
     }
-    if (state !== 'Z') out.push({ pid, args });
+    if (state !== 'Z') out.push({ pid, args, ppid: parentPid(pid) });
   }
   return out;
 }
 
-/** The pid of the browser's main process on this profile. */
+/**
+ * The pid of the browser's main process on this profile. A helper the main process has just
+ * forked carries the main process's command line until it execs (CI saw two "main"
+ * processes once), so a candidate whose parent is another candidate is not the main one.
+ */
 export function browserMainPid(userDataDir: string): number {
-  const main = profileProcesses(userDataDir).filter(({ args }) => !args.some((arg) => arg.startsWith('--type=')));
-  if (main.length !== 1) throw new Error(`expected one main Chromium process on ${userDataDir}, found ${main.length}`);
+  const candidates = profileProcesses(userDataDir).filter(({ args }) => !args.some((arg) => arg.startsWith('--type=')));
+  const pids = new Set(candidates.map((c) => c.pid));
+  const main = candidates.filter((c) => c.ppid === null || !pids.has(c.ppid));
+  if (main.length !== 1) throw new Error(`expected one main Chromium process on ${userDataDir}, found ${main.length}: ${candidates.map((c) => `${c.pid} (parent ${c.ppid})`).join(', ')}`);
   return main[0]!.pid;
 }
 

@@ -67,8 +67,11 @@ self.addEventListener('message', (event) => {
     self.skipWaiting();
   }
   if (event.data && event.data.type === 'MAP_ORIGINS' && Array.isArray(event.data.origins)) {
+    // The page waits for the answer on its port before it fetches from these origins, so
+    // the first fetch is already kept (web/src/features/map/mapCacheOrigins.ts).
     const before = mapOrigins.size;
     for (const origin of event.data.origins) if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) mapOrigins.add(origin);
+    event.ports[0]?.postMessage({ type: 'MAP_ORIGINS_KNOWN' });
     if (mapOrigins.size !== before) {
       event.waitUntil(
         caches.open(MAP_CACHE_NAME).then((cache) => cache.put(MAP_ORIGINS_KEY, new Response(JSON.stringify([...mapOrigins])))),

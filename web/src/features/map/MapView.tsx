@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
-import { noteMapOrigin } from './mapCacheOrigins';
+import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
 import type { MapPoint } from './mapData';
 
@@ -63,9 +63,12 @@ async function styleFor(basemap: Basemap, onNotice: MapViewProps['onNotice']): P
     }
   }
   if (basemap.kind === 'url') {
-    noteMapOrigin(basemap.url);
+    await noteMapOrigins([basemap.url]);
     try {
-      return await fetchStyle(basemap.url);
+      const style = await fetchStyle(basemap.url);
+      // Its tiles, glyphs and sprites may come from other origins: the worker learns them first.
+      await noteMapOrigins(styleResourceUrls(style as Parameters<typeof styleResourceUrls>[0]));
+      return style;
     } catch (error) {
       onNotice(`${error instanceof Error ? error.message : String(error)} Showing the survey data on a plain background.`);
       return plainStyle();
@@ -128,7 +131,7 @@ export default function MapView(props: MapViewProps) {
           locale: { 'Map.Title': 'Map view: arrow keys move, Enter opens the marker at the centre' },
           // An online style's resources: their origins go to the service worker's map cache.
           transformRequest: (url) => {
-            if (basemap.kind === 'url') noteMapOrigin(url);
+            if (basemap.kind === 'url') void noteMapOrigins([url]);
             return { url };
           },
         });
