@@ -224,17 +224,27 @@ test('the live position from the browser’s location: a marker inside its accur
   await page.goto('/');
   await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toBeEnabled(TILES);
   await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => (await rendered(page, ['cw-position'])).length, TILES).toBe(1);
-  const [dot] = await rendered(page, ['cw-position']);
-  const [lng, lat] = dot!.coordinates as [number, number];
-  expect(lat).toBeCloseTo(HERE.latitude, 5);
-  expect(lng).toBeCloseTo(HERE.longitude, 5);
-  // The accuracy circle: its ring lies 40 m from the position (1° of latitude ≈ 111.2 km).
-  const [circle] = await rendered(page, ['cw-position-accuracy']);
-  const ring = (circle!.coordinates as [number, number][][])[0]!;
-  const northMost = Math.max(...ring.map(([, y]) => y));
-  // Within 2 m: the drawn ring is tile geometry, quantised.
-  expect(Math.abs((northMost - HERE.latitude) * 111_195 - HERE.accuracy)).toBeLessThan(2);
+  // The marker over the map: its centre on the screen is the fix, its circle 40 m in radius.
+  const marker = page.getByTestId('live-position');
+  await expect(marker).toBeVisible(TILES);
+  const placed = await mapCanvas(page).evaluate(
+    (el, here) => {
+      type Pt = { x: number; y: number };
+      const map = (el as HTMLElement & { clearwayMap: { project(p: [number, number]): Pt; unproject(p: [number, number]): { lat: number; lng: number } } }).clearwayMap;
+      const frame = el.getBoundingClientRect();
+      const box = document.querySelector('[data-testid="live-position"]')!.getBoundingClientRect();
+      const circle = document.querySelector('.cw-position__accuracy')!.getBoundingClientRect();
+      const at = map.unproject([box.left + box.width / 2 - frame.left, box.top + box.height / 2 - frame.top]);
+      // 40 m north of the fix, on the screen (1° of latitude ≈ 111 195 m).
+      const centre = map.project([here.longitude, here.latitude]);
+      const north = map.project([here.longitude, here.latitude + here.accuracy / 111_195]);
+      return { at, circleRadiusPx: circle.width / 2, expectedRadiusPx: Math.hypot(north.x - centre.x, north.y - centre.y) };
+    },
+    HERE,
+  );
+  expect(placed.at.lat).toBeCloseTo(HERE.latitude, 4);
+  expect(placed.at.lng).toBeCloseTo(HERE.longitude, 4);
+  expect(Math.abs(placed.circleRadiusPx - placed.expectedRadiusPx)).toBeLessThan(1.5);
   // Following: the map is centred on it.
   const centre = () => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number } } }).clearwayMap.getCenter());
   await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(HERE.latitude, 4);

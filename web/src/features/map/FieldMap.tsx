@@ -6,7 +6,7 @@ import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } 
 import { useGpsSample } from '../gps';
 import { useSettings } from '../settings';
 import { useSurvey } from '../survey';
-import { draftFeatures, positionFeatures, type DraftRoute, type MapPoint } from './mapData';
+import { draftFeatures, type DraftRoute, type LivePosition, type MapPoint } from './mapData';
 import { MeasurementDetails } from './MeasurementDetails';
 import { useBasemap, useSurveyLayers } from './useMapData';
 import './map.css';
@@ -54,10 +54,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const { latitude, longitude, course, hdop } = gps;
   const errLatM = gps.details?.errLatM ?? null;
   const errLonM = gps.details?.errLonM ?? null;
-  const position = useMemo(
-    () => positionFeatures({ latitude, longitude, course, hdop, errLatM, errLonM }),
-    [latitude, longitude, course, hdop, errLatM, errLonM],
-  );
+  const live = useMemo((): LivePosition => ({ latitude, longitude, course, hdop, errLatM, errLonM }), [latitude, longitude, course, hdop, errLatM, errLonM]);
   const positionAt = useMemo((): [number, number] | null => (latitude !== null && longitude !== null ? [longitude, latitude] : null), [latitude, longitude]);
   const draft = useMemo(() => draftFeatures(draftRoute), [draftRoute]);
 
@@ -74,7 +71,7 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
                 trace={layers.trace}
                 frameKey={layers.frameKey}
                 draft={draft}
-                position={position}
+                live={live}
                 positionAt={positionAt}
                 course={course}
                 follow={follow}

@@ -1,6 +1,7 @@
-// The maplibre map itself: the one module that imports maplibre-gl, loaded lazily by
-// FieldMap (its own chunk, never in the first bundle). It draws the basemap (basemapStyle.ts)
-// and the survey data (dataLayers.ts) it is given, follows the position, turns with the
+// The maplibre map itself: with positionMarker.ts (which only it imports), the one module
+// that imports maplibre-gl, loaded lazily by FieldMap (its own chunk, never in the first
+// bundle). It draws the basemap (basemapStyle.ts), the survey data (dataLayers.ts) it is
+// given and the live position (positionMarker.ts), follows the position, turns with the
 // heading, and reports taps and Enter on markers. Test hook: the map container element
 // carries the maplibre instance as its `clearwayMap` property (no global), and
 // `data-map-state` says 'loading', 'ready' or 'failed'.
@@ -14,7 +15,8 @@ import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLaye
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
 import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
-import type { MapPoint } from './mapData';
+import type { LivePosition, MapPoint } from './mapData';
+import { PositionMarker } from './positionMarker';
 
 type Data = Parameters<maplibregl.GeoJSONSource['setData']>[0];
 
@@ -27,7 +29,8 @@ export interface MapViewProps {
   /** Set (the survey's id) once all of the survey's data is read: the map frames it once per key. */
   frameKey: string | null;
   draft: Data;
-  position: Data;
+  /** The live position, its heading and accuracy (drawn as a marker over the map). */
+  live: LivePosition;
   /** [lng, lat] of the live position, or null. */
   positionAt: [number, number] | null;
   course: number | null;
@@ -127,6 +130,9 @@ export default function MapView(props: MapViewProps) {
           center: [0, 20],
           zoom: 1,
           attributionControl: { compact: true },
+          // Labels and icons appear at once: a fade is several more redraws after every change,
+          // each one a tablet's CPU pays for (bench gps-panel counted 3 in 4 frames as fades).
+          fadeDuration: 0,
           // The canvas is a region of its own: named apart from the section 'Map' around it.
           locale: { 'Map.Title': 'Map view: arrow keys move, Enter opens the marker at the centre' },
           // An online style's resources: their origins go to the service worker's map cache.
@@ -165,12 +171,21 @@ export default function MapView(props: MapViewProps) {
     };
   }, [basemap]);
 
-  const { measurements, routes, trace, draft, position } = props;
+  const { measurements, routes, trace, draft, live } = props;
   useEffect(() => (map ? followLayer(map, SOURCES.measurements, measurements) : undefined), [map, measurements]);
   useEffect(() => void (map && setData(map, SOURCES.routes, routes)), [map, routes]);
   useEffect(() => (map ? followLayer(map, SOURCES.trace, trace) : undefined), [map, trace]);
   useEffect(() => void (map && setData(map, SOURCES.draft, draft)), [map, draft]);
-  useEffect(() => void (map && setData(map, SOURCES.position, position)), [map, position]);
+  const marker = useRef<PositionMarker | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    marker.current = new PositionMarker(map);
+    return () => {
+      marker.current?.remove();
+      marker.current = null;
+    };
+  }, [map]);
+  useEffect(() => marker.current?.update(live), [map, live]);
 
   // Once the survey's data is all read, it frames the map (unless the map follows a position).
   const { positionAt, follow, frameKey } = props;

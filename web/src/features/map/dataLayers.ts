@@ -1,10 +1,11 @@
 // The survey data drawn over the basemap: sources and layers, bottom to top — saved routes,
-// the vehicle trace, the draft route, the position's accuracy circle, measurements (clustered
-// GeoJSON) and the live position. Layer ids are the map's test interface too (docs/map.md).
+// the vehicle trace, the draft route and the measurements (clustered GeoJSON). The live
+// position is a marker over them (positionMarker.ts). Layer ids are the map's test interface
+// too (docs/map.md).
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { previousChangeHalo } from '../clearance';
 import type { FeatureLayer } from './featureLayer';
-import { COUNT_IMAGE_PREFIX, HEADING_IMAGE, POI_IMAGE_PREFIX } from './mapImages';
+import { COUNT_IMAGE_PREFIX, POI_IMAGE_PREFIX } from './mapImages';
 import { STATUS_RING } from './markerStyle';
 
 export const SOURCES = {
@@ -12,7 +13,6 @@ export const SOURCES = {
   trace: 'cw-trace',
   draft: 'cw-draft',
   measurements: 'cw-measurements',
-  position: 'cw-position',
 } as const;
 
 export const LAYERS = {
@@ -20,13 +20,10 @@ export const LAYERS = {
   trace: 'cw-trace-line',
   draftLine: 'cw-draft-line',
   draftPoints: 'cw-draft-points',
-  accuracy: 'cw-position-accuracy',
   clusters: 'cw-measurement-clusters',
   clusterCounts: 'cw-measurement-cluster-counts',
   measurementStatus: 'cw-measurement-status',
   measurements: 'cw-measurements',
-  position: 'cw-position',
-  heading: 'cw-position-heading',
 } as const;
 
 /** Measurements cluster below this zoom (within 50 px); each one stands alone from it on. */
@@ -36,7 +33,7 @@ export const CLUSTER_RADIUS_PX = 50;
 const EMPTY = { type: 'FeatureCollection', features: [] } as const;
 
 export function addDataLayers(map: MapLibreMap): void {
-  for (const id of [SOURCES.routes, SOURCES.draft, SOURCES.position]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of [SOURCES.routes, SOURCES.draft]) map.addSource(id, { type: 'geojson', data: EMPTY });
   // The trace and the markers change by diffs (updateData): each feature has an id of its own.
   map.addSource(SOURCES.trace, { type: 'geojson', data: EMPTY, promoteId: 'tid' });
   map.addSource(SOURCES.measurements, {
@@ -80,13 +77,6 @@ export function addDataLayers(map: MapLibreMap): void {
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 2,
     },
-  });
-  map.addLayer({
-    id: LAYERS.accuracy,
-    type: 'fill',
-    source: SOURCES.position,
-    filter: ['==', ['geometry-type'], 'Polygon'],
-    paint: { 'fill-color': '#2563eb', 'fill-opacity': 0.15, 'fill-outline-color': '#2563eb' },
   });
   map.addLayer({
     id: LAYERS.clusters,
@@ -134,26 +124,6 @@ export function addDataLayers(map: MapLibreMap): void {
     filter: ['!', ['has', 'point_count']],
     layout: {
       'icon-image': ['concat', POI_IMAGE_PREFIX, ['get', 'colour'], '|', ['get', 'icon']],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYERS.position,
-    type: 'circle',
-    source: SOURCES.position,
-    filter: ['==', ['geometry-type'], 'Point'],
-    paint: { 'circle-radius': 8, 'circle-color': '#2563eb', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
-  });
-  map.addLayer({
-    id: LAYERS.heading,
-    type: 'symbol',
-    source: SOURCES.position,
-    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'hasHeading'], true]],
-    layout: {
-      'icon-image': HEADING_IMAGE,
-      'icon-rotate': ['get', 'heading'],
-      'icon-rotation-alignment': 'map',
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
     },

@@ -5,10 +5,9 @@ import type { PoiTypeInfo } from '../../core/survey';
 import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../model';
 import {
   accuracyMetres,
-  circleRing,
   draftFeatures,
   poiStyle,
-  positionFeatures,
+  metresPerPixel,
   routeFeatures,
 } from './mapData';
 import { MeasurementLayer, TraceLayer } from './featureLayer';
@@ -159,19 +158,9 @@ describe('the live position', () => {
     expect(accuracyMetres({ latitude: 0, longitude: 0, course: null, hdop: null })).toBeNull();
   });
 
-  it('the accuracy circle lies at its radius from the centre', () => {
-    const ring = circleRing(43.7, 7.4, 100, 16);
-    expect(ring).toHaveLength(17);
-    expect(ring[0]).toEqual(ring[16]);
-    // 100 m north of 43.7° N: 100 / 111 195 m per degree of latitude.
-    expect((ring[0]?.[1] ?? Number.NaN) - 43.7).toBeCloseTo(100 / 111_195, 6);
-    expect(ring[0]?.[0]).toBeCloseTo(7.4, 9);
-  });
-
-  it('no position, no features; a heading travels with the point', () => {
-    expect(positionFeatures({ latitude: null, longitude: null, course: null, hdop: null }).features).toEqual([]);
-    const { features } = positionFeatures({ latitude: 43.7, longitude: 7.4, course: 270, hdop: 1 });
-    expect(features.map((f) => f.geometry.type)).toEqual(['Polygon', 'Point']);
-    expect(features[1]?.properties).toEqual({ heading: 270, hasHeading: true });
+  it('metres per pixel: 512 px tiles, shrinking with the cosine of the latitude', () => {
+    // Zoom 0: the equator's 40 075 km over one 512 px tile.
+    expect(metresPerPixel(0, 0)).toBeCloseTo(78_271.52, 1);
+    expect(metresPerPixel(60, 10)).toBeCloseTo(78_271.52 / 2 / 1024, 3);
   });
 });

@@ -108,23 +108,6 @@ export function draftFeatures(
   return { type: 'FeatureCollection', features };
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** A circle of `radiusM` metres around a point, as a closed ring of `steps` + 1 positions. */
-export function circleRing(lat: number, lng: number, radiusM: number, steps = 48): Position[] {
-  const φ1 = (lat * Math.PI) / 180;
-  const λ1 = (lng * Math.PI) / 180;
-  const δ = radiusM / EARTH_RADIUS_M;
-  const ring: Position[] = [];
-  for (let i = 0; i <= steps; i += 1) {
-    const θ = ((i % steps) / steps) * 2 * Math.PI;
-    const φ2 = Math.asin(Math.sin(φ1) * Math.cos(δ) + Math.cos(φ1) * Math.sin(δ) * Math.cos(θ));
-    const λ2 = λ1 + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2));
-    ring.push([(((λ2 * 180) / Math.PI + 540) % 360) - 180, (φ2 * 180) / Math.PI]);
-  }
-  return ring;
-}
-
 /** Metres of horizontal uncertainty a receiver's HDOP stands for (a typical UERE). */
 export const UERE_M = 5;
 
@@ -148,18 +131,7 @@ export function accuracyMetres(p: LivePosition): number | null {
   return typeof hdop === 'number' && Number.isFinite(hdop) && hdop > 0 ? hdop * UERE_M : null;
 }
 
-/** The live position (with its heading, when known) and its accuracy circle. */
-export function positionFeatures(
-  p: LivePosition,
-): Collection<PointFeature<{ heading: number; hasHeading: boolean }> | PolygonFeature<{ accuracy: number }>> {
-  const at = validPoint(p.latitude, p.longitude);
-  if (!at) return { type: 'FeatureCollection', features: [] };
-  const hasHeading = typeof p.course === 'number' && Number.isFinite(p.course);
-  const features: (PointFeature<{ heading: number; hasHeading: boolean }> | PolygonFeature<{ accuracy: number }>)[] = [];
-  const accuracy = accuracyMetres(p);
-  if (accuracy !== null) {
-    features.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [circleRing(at[1], at[0], accuracy)] }, properties: { accuracy } });
-  }
-  features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: { heading: hasHeading ? (p.course as number) : 0, hasHeading } });
-  return { type: 'FeatureCollection', features };
+/** Web Mercator metres per CSS pixel at a latitude and zoom (maplibre's 512 px tiles). */
+export function metresPerPixel(lat: number, zoom: number): number {
+  return (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (512 * 2 ** zoom);
 }

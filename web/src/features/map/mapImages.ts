@@ -1,12 +1,11 @@
 // The map's icons, drawn on a canvas when maplibre first asks for them (setMissingStyleImageResolver),
 // so no sprite file is needed online or offline: a POI marker (its type's colour and glyph),
-// a cluster's count, the heading arrow of the live position.
+// a cluster's count.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { poiGlyph } from '../survey';
 
 export const POI_IMAGE_PREFIX = 'poi:';
 export const COUNT_IMAGE_PREFIX = 'count:';
-export const HEADING_IMAGE = 'heading-arrow';
 
 const RATIO = 2;
 
@@ -63,25 +62,10 @@ function countLabel(map: MapLibreMap, id: string): void {
   add(map, id, c);
 }
 
-function headingArrow(map: MapLibreMap): void {
-  const made = canvas(40);
-  if (!made) return;
-  const [c, ctx] = made;
-  ctx.beginPath();
-  ctx.moveTo(20, 2);
-  ctx.lineTo(29, 16);
-  ctx.lineTo(11, 16);
-  ctx.closePath();
-  ctx.fillStyle = '#1d4ed8';
-  ctx.fill();
-  add(map, HEADING_IMAGE, c);
-}
-
 /** Draws each icon the first time a layer needs it. */
 export function provideImages(map: MapLibreMap): void {
   map.setMissingStyleImageResolver((id: string) => {
     if (id.startsWith(POI_IMAGE_PREFIX)) poiMarker(map, id);
     else if (id.startsWith(COUNT_IMAGE_PREFIX)) countLabel(map, id);
-    else if (id === HEADING_IMAGE) headingArrow(map);
   });
 }
