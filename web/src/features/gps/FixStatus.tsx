@@ -29,13 +29,13 @@ export function FixStatus() {
       </span>
       <span className="fix-status__badge">{warning ?? gps.fixQuality}</span>
       <span className="fix-status__item">
-        <span className="fix-status__term">Sats</span> {formatCount(gps.satellites)}
+        <span className="fix-status__term">Sats</span> <span className="fix-status__value fix-status__value--sats">{formatCount(gps.satellites)}</span>
       </span>
       <span className="fix-status__item">
-        <span className="fix-status__term">HDOP</span> {formatHdop(gps.hdop)}
+        <span className="fix-status__term">HDOP</span> <span className="fix-status__value fix-status__value--hdop">{formatHdop(gps.hdop)}</span>
       </span>
       <span className="fix-status__item">
-        <span className="fix-status__term">Updated</span> {formatAge(gps.lastUpdate, now)}
+        <span className="fix-status__term">Updated</span> <span className="fix-status__value fix-status__value--age">{formatAge(gps.lastUpdate, now)}</span>
       </span>
       <span className="fix-status__item fix-status__source">{gps.source}</span>
     </div>

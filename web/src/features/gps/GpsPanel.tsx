@@ -36,7 +36,7 @@ export function GpsPanel() {
       <FixQualityDetails gps={gps} />
       <ConnectGps gps={gps} />
       <FailsafeSwitch gps={gps} />
-      <ReplayControls gps={gps} />
+      <ReplayControls replay={gps.replay} />
       <RawNmea lines={gps.rawNMEA} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { GpsView } from './gpsState';
 import type { ReplaySpeed } from './replay';
 import { useGpsController } from './useGps';
@@ -11,14 +11,17 @@ const SPEEDS: { key: string; label: string; speed: ReplaySpeed }[] = [
 
 const speedLabel = (speed: ReplaySpeed) => SPEEDS.find((s) => s.speed === speed)?.label ?? String(speed);
 
-/** 'Replay an NMEA log': a recorded log through the serial path, for training and demos. */
-export function ReplayControls({ gps }: { gps: GpsView }) {
+/**
+ * 'Replay an NMEA log': a recorded log through the serial path, for training and demos.
+ * It takes only the replay's state, and renders again only when that changes, not with
+ * every fix (its file input was re-laid out 20 times a second with a 20 Hz receiver).
+ */
+export const ReplayControls = memo(function ReplayControls({ replay }: { replay: GpsView['replay'] }) {
   const controller = useGpsController();
   const fileId = useId();
   const speedId = useId();
   const [speedKey, setSpeedKey] = useState('1');
   const speed = SPEEDS.find((s) => s.key === speedKey)?.speed ?? 1;
-  const { replay } = gps;
 
   return (
     <div className="gps-replay">
@@ -66,4 +69,4 @@ export function ReplayControls({ gps }: { gps: GpsView }) {
       )}
     </div>
   );
-}
+});
