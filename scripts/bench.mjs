@@ -24,11 +24,14 @@ const cases = {
   'map-100k': async () => (await import('./bench/map-100k.mjs')).mapCase(),
   'sync-10k': async () => (await import('./bench/sync-10k.mjs')).sync10kCase(),
 };
+/** The cases that run in Chromium: their lines say how it drew (scripts/bench/browser.mjs). */
+const IN_BROWSER = new Set(['gps-panel', 'survey-scale', 'survey-export', 'photo-capture', 'map-100k', 'sync-10k']);
+const { GRAPHICS } = await import('./bench/browser.mjs');
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;
   try {
     for (const line of await fn()) {
-      console.log(JSON.stringify(line));
+      console.log(JSON.stringify(IN_BROWSER.has(name) ? { ...line, graphics: GRAPHICS } : line));
       // A bench is a measurement, not a test, but a wrong result must be loud.
       if (line.same_result === false) {
         console.error(`bench: ${line.name} (${line.ours}): the two sides did not produce the same result`);

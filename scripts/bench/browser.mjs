@@ -15,12 +15,25 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The same Chromium and flags as tests/playwright.config.ts. */
+const COMMON_ARGS = ['--disable-quic', '--disable-sync', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+
+/**
+ * Debian's Chromium as the benches launch it. A low-end tablet is a slow CPU (the cases
+ * throttle it 4×) with a GPU. This machine has none, so SwiftShader stands in for it in
+ * Chromium's GPU process, compositing included, as on the tablet. With `--disable-gpu` (the
+ * end-to-end tests' flag, tests/playwright.config.ts) the compositor works in software, and
+ * every frame of the map's WebGL canvas is then read back on the page's main thread: a cost
+ * no tablet pays, which the 4× throttle multiplies. BENCH_SOFTWARE_COMPOSITING=1 measures
+ * that way, to compare.
+ */
+export const SOFTWARE_COMPOSITING = process.env.BENCH_SOFTWARE_COMPOSITING === '1';
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  args: SOFTWARE_COMPOSITING ? ['--disable-gpu', ...COMMON_ARGS] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...COMMON_ARGS],
 };
+/** What each case's JSON line says about the graphics it ran with. */
+export const GRAPHICS = SOFTWARE_COMPOSITING ? 'software compositing (--disable-gpu)' : 'GPU compositing on SwiftShader (a tablet GPU stand-in)';
 
 /** web/dist over http on a free port (paths without an extension get index.html, as vite preview does). */
 export async function serveDist() {
