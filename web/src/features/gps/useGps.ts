@@ -24,6 +24,9 @@ export function useGps(): GpsView {
  * much to redraw, such as the map, which a 20 Hz receiver would otherwise repaint 20 times
  * a second.
  */
+/** A sample due within this time is taken with the GPS notification at hand. */
+export const SAMPLE_SLACK_MS = 250;
+
 export function useGpsSample(intervalMs: number): GpsView {
   const controller = useGpsController();
   const [view, setView] = useState(() => controller.getSnapshot());
@@ -36,7 +39,15 @@ export function useGpsSample(intervalMs: number): GpsView {
       setView(controller.getSnapshot());
     };
     const unsubscribe = controller.subscribe(() => {
-      if (timer === undefined) timer = window.setTimeout(take, Math.max(0, last + intervalMs - performance.now()));
+      const due = last + intervalMs - performance.now();
+      if (due <= SAMPLE_SLACK_MS) {
+        // Close enough: taken with the notification, so it renders in the same frame as the
+        // other GPS views (the panel, the fix strip), not in a frame of its own.
+        if (timer !== undefined) window.clearTimeout(timer);
+        take();
+      } else if (timer === undefined) {
+        timer = window.setTimeout(take, due);
+      }
     });
     take();
     return () => {

@@ -4,7 +4,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { GpsController } from './gpsController';
 import type { GpsView } from './gpsState';
-import { GpsControllerContext, useGpsSample } from './useGps';
+import { GpsControllerContext, SAMPLE_SLACK_MS, useGpsSample } from './useGps';
 
 /** A controller that publishes the latitudes it is given, as the real one does per frame. */
 function publisher() {
@@ -58,4 +58,27 @@ it('takes a 20 Hz stream at most once a second and ends on the newest fix', () =
   expect(seen.at(-1)).toBe(40);
   unmount();
   expect(listeners.size).toBe(0);
+});
+
+it('a sample nearly due is taken with the notification itself, in the same render as the other GPS views', () => {
+  const { controller, publish } = publisher();
+  const seen: (number | null)[] = [];
+  function Probe() {
+    seen.push(useGpsSample(1000).latitude);
+    return null;
+  }
+  render(
+    <GpsControllerContext.Provider value={controller}>
+      <Probe />
+    </GpsControllerContext.Provider>,
+  );
+  // Half an interval in: too early, the fix waits for its timer.
+  act(() => void vi.advanceTimersByTime(500));
+  act(() => publish(1));
+  expect(seen.at(-1)).toBe(0);
+  // Within SAMPLE_SLACK_MS of the interval's end: taken at once, no timer needed.
+  act(() => void vi.advanceTimersByTime(1000 - 500 - SAMPLE_SLACK_MS));
+  expect(seen.at(-1)).toBe(0);
+  act(() => publish(2));
+  expect(seen.at(-1)).toBe(2);
 });
