@@ -204,7 +204,11 @@ export async function mapCase({ measurements = 100_000, tracePoints = 50_000, se
       return ready === null ? null : ready - (at('clearway:map-start') ?? 0);
     });
     const oursLoadLongest = await page.evaluate(() => window.__longest.ms.load ?? 0);
+    // MAP_BENCH_TRACE=file.json writes a Chromium trace of our pans (DevTools' Performance panel opens it).
+    const trace = process.env.MAP_BENCH_TRACE;
+    if (trace) await page.context().browser().startTracing(page, { path: trace, categories: ['toplevel', 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'] });
     const oursPan = await page.evaluate(pan, '.field-map__canvas');
+    if (trace) await page.context().browser().stopTracing();
     const box = await page.locator('.field-map__canvas').boundingBox();
 
     // The peer: same origin (same IndexedDB), its own page, maplibre from node_modules.
