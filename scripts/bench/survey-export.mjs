@@ -58,7 +58,11 @@ async function seedChunk({ surveyId, records, rows, photos, photoBytes }) {
   const tx = db.transaction(['measurements', 'csv-data', 'media'], 'readwrite');
   records.forEach((m, i) => {
     tx.objectStore('measurements').put({ ...m, user_id: surveyId });
-    tx.objectStore('csv-data').put({ id: m.id, surveyId, createdAt: m.createdAt, text: rows[i] });
+    // With the clearance flag the app writes beside every row (records.ts csvItem): whether the
+    // record has lane readings or a wire temperature. Without it the export cannot tell that
+    // the running rows are the whole CSV and builds it from the records (the slow path).
+    const clearance = (m.readings !== undefined && m.readings !== null) || (m.wireTempC !== undefined && m.wireTempC !== null);
+    tx.objectStore('csv-data').put({ id: m.id, surveyId, createdAt: m.createdAt, text: rows[i], clearance });
   });
   for (const m of records.slice(0, photos)) {
     const bytes = new Uint8Array(photoBytes);
