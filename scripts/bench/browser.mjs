@@ -18,22 +18,23 @@ const TYPES = {
 const COMMON_ARGS = ['--disable-quic', '--disable-sync', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
 
 /**
- * Debian's Chromium as the benches launch it. A low-end tablet is a slow CPU (the cases
- * throttle it 4×) with a GPU. This machine has none, so SwiftShader stands in for it in
- * Chromium's GPU process, compositing included, as on the tablet. With `--disable-gpu` (the
- * end-to-end tests' flag, tests/playwright.config.ts) the compositor works in software, and
- * every frame of the map's WebGL canvas is then read back on the page's main thread: a cost
- * no tablet pays, which the 4× throttle multiplies. BENCH_SOFTWARE_COMPOSITING=1 measures
- * that way, to compare.
+ * Debian's Chromium as the benches launch it: by default with the end-to-end tests' flags
+ * (tests/playwright.config.ts), `--disable-gpu`, so the compositor works in software. A
+ * low-end tablet is a slow CPU (the cases throttle it 4×) with a GPU, and neither way of
+ * drawing here is that tablet: in software, every frame of the map's WebGL canvas is read
+ * back on the page's main thread (a cost no tablet pays); with BENCH_GPU_COMPOSITING=1,
+ * SwiftShader stands in for the GPU in Chromium's GPU process, compositing included, and the
+ * page then waits on a GPU that is itself this machine's CPU (a camera frame's copy costs far
+ * more than on a tablet's GPU). The figures of both are worth reading; each line says which.
  */
-export const SOFTWARE_COMPOSITING = process.env.BENCH_SOFTWARE_COMPOSITING === '1';
+export const GPU_COMPOSITING = process.env.BENCH_GPU_COMPOSITING === '1';
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: SOFTWARE_COMPOSITING ? ['--disable-gpu', ...COMMON_ARGS] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...COMMON_ARGS],
+  args: GPU_COMPOSITING ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...COMMON_ARGS] : ['--disable-gpu', ...COMMON_ARGS],
 };
 /** What each case's JSON line says about the graphics it ran with. */
-export const GRAPHICS = SOFTWARE_COMPOSITING ? 'software compositing (--disable-gpu)' : 'GPU compositing on SwiftShader (a tablet GPU stand-in)';
+export const GRAPHICS = GPU_COMPOSITING ? 'GPU compositing on SwiftShader (BENCH_GPU_COMPOSITING=1)' : 'software compositing (--disable-gpu, as the e2e tests)';
 
 /** web/dist over http on a free port (paths without an extension get index.html, as vite preview does). */
 export async function serveDist() {
