@@ -18,15 +18,15 @@ export function useGps(): GpsView {
   return useSyncExternalStore(controller.subscribe, controller.getSnapshot);
 }
 
+/** A sample due within this time is taken with the GPS notification at hand. */
+export const SAMPLE_SLACK_MS = 250;
+
 /**
  * The GPS view sampled at most once every `intervalMs` (the newest one always arrives, at
  * the end of the interval): for views that need not move at the receiver's rate and cost
  * much to redraw, such as the map, which a 20 Hz receiver would otherwise repaint 20 times
  * a second.
  */
-/** A sample due within this time is taken with the GPS notification at hand. */
-export const SAMPLE_SLACK_MS = 250;
-
 export function useGpsSample(intervalMs: number): GpsView {
   const controller = useGpsController();
   const [view, setView] = useState(() => controller.getSnapshot());

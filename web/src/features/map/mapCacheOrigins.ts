@@ -23,7 +23,8 @@ function originOf(url: string): string | null {
 export function noteMapOrigins(urls: readonly string[]): Promise<void> {
   const controller = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
   if (!controller) return Promise.resolve();
-  const fresh = [...new Set(urls.map(originOf).filter((o): o is string => o !== null && !told.has(o)))];
+  const origins = [...new Set(urls.map(originOf).filter((o): o is string => o !== null))];
+  const fresh = origins.filter((o) => !told.has(o));
   if (fresh.length > 0) {
     const acknowledged = new Promise<void>((resolve) => {
       const channel = new MessageChannel();
@@ -37,7 +38,7 @@ export function noteMapOrigins(urls: readonly string[]): Promise<void> {
     });
     for (const origin of fresh) told.set(origin, acknowledged);
   }
-  const pending = urls.flatMap((url) => told.get(originOf(url) ?? '') ?? []);
+  const pending = origins.flatMap((o) => told.get(o) ?? []);
   return Promise.all(pending).then(() => undefined);
 }
 

@@ -52,6 +52,7 @@ export class PositionMarker {
     this.marker.setRotation(hasHeading ? (p.course as number) : 0);
     this.lat = at[1];
     this.accuracy = accuracyMetres(p);
+    this.element.dataset.accuracyM = this.accuracy === null ? '' : String(this.accuracy);
     this.resize();
   }
 
@@ -64,7 +65,6 @@ export class PositionMarker {
     const px = Math.min(MAX_CIRCLE_PX, (2 * this.accuracy) / metresPerPixel(this.lat, this.map.getZoom()));
     this.circle.hidden = false;
     this.circle.style.width = this.circle.style.height = `${px}px`;
-    this.element.dataset.accuracyM = String(this.accuracy);
   };
 
   remove(): void {
