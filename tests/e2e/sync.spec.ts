@@ -107,14 +107,15 @@ function tapSaves(page: Page, first: number, count: number): Promise<number> {
 const num = (v: RestValue | undefined) => (v?.doubleValue ?? (v?.integerValue !== undefined ? Number(v.integerValue) : undefined));
 
 /**
- * Holds back every request to Firestore's write stream that would take the measurement
- * documents written past `allowed`: the rest of the upload never reaches the server, as with
- * a connection dropped mid-sync. Writes of other documents (the survey) go through.
+ * Holds back every commit to Firestore (the REST `documents:commit` the sync uses) that would
+ * take the measurement documents written past `allowed`: the rest of the upload never reaches
+ * the server, as with a connection dropped mid-sync. Writes of other documents (the survey)
+ * go through.
  */
 async function holdMeasurementsAfter(context: BrowserContext, allowed: number): Promise<{ passed: () => number }> {
   let passed = 0;
-  await context.route(/google\.firestore\.v1\.Firestore\/Write\/channel/, async (route) => {
-    const body = decodeURIComponent(route.request().postData() ?? '');
+  await context.route(/\/documents:commit$/, async (route) => {
+    const body = route.request().postData() ?? '';
     const writes = (body.match(/documents\/measurements\//g) ?? []).length;
     if (writes === 0) return route.continue();
     if (passed + writes > allowed) return; // never answered: the browser dies with it pending

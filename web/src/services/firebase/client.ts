@@ -32,11 +32,11 @@ import {
   setDoc,
   updateDoc,
   where,
-  writeBatch,
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
 import type { FirebaseTarget } from './config';
+import { CloudCommitError, commitOverRest } from './restCommit';
 import type { AccountRecord, AccountStatus, CloudClient, CloudUser, CloudWrite, DocData } from './types';
 
 async function toCloudUser(user: User, forceRefresh = false): Promise<CloudUser> {
@@ -171,14 +171,17 @@ export function createClient(target: FirebaseTarget): CloudClient {
       });
     },
     async commit(writes: CloudWrite[]) {
-      const batch = writeBatch(db);
-      for (const w of writes) {
-        const ref = doc(db, w.collection, w.id);
-        if (w.data === null) batch.delete(ref);
-        else if (w.merge) batch.set(ref, w.data, { merge: true });
-        else batch.set(ref, w.data);
-      }
-      await batch.commit();
+      // Through the REST API, not a WriteBatch: see restCommit.ts (the SDK's local cache cost
+      // the page hundreds of milliseconds per batch, for documents nothing here reads back).
+      const user = await current().catch(() => {
+        throw new CloudCommitError('unauthenticated', 'Not signed in');
+      });
+      const token = await user.getIdToken().catch((error: unknown) => {
+        // A token past its hour is refreshed first: with no network, that is the cloud out of reach.
+        const code = String((error as { code?: unknown } | null)?.code ?? '');
+        throw code === 'auth/network-request-failed' ? new CloudCommitError('unavailable', 'The cloud could not be reached') : error;
+      });
+      await commitOverRest(target, token, writes);
     },
     async queryOwned(collectionName, ownerId, field, value) {
       const constraints = [where('ownerId', '==', ownerId)];
