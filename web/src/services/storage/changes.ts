@@ -1,6 +1,10 @@
 // The database-change signal (SPEC §4 "Adding a measurement": a database-change signal is
 // raised after the write). Listeners in this tab hear it at once; other tabs of the app
 // hear it through a BroadcastChannel, so two tabs writing to one survey both stay current.
+// In emergency mode on localStorage, another tab's write can reach this tab's copy of
+// localStorage after its BroadcastChannel message: a read on that message may miss it, so
+// the `storage` event (fired once this tab's copy has the write) raises the signal again.
+import { storeOfRecordKey } from './emergencyLocal';
 
 export interface StoreChange {
   /** The store written, or '*' when everything may have changed. */
@@ -28,6 +32,12 @@ function broadcast(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
     if (channel) channel.onmessage = (event: MessageEvent<StoreChange>) => deliver({ store: event.data.store, local: false });
+    if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (event) => {
+        const store = storeOfRecordKey(event.key);
+        if (store) deliver({ store, local: false });
+      });
+    }
   }
   return channel;
 }

@@ -28,6 +28,13 @@ function storage(): Storage {
 
 const recordKey = (store: StoreName, id: string) => `${RECORD_PREFIX}${store}:${id}`;
 
+/** The store of a record key (`clearway:local-store:{store}:{id}`), null for any other key. */
+export function storeOfRecordKey(key: string | null): StoreName | null {
+  if (!key?.startsWith(RECORD_PREFIX)) return null;
+  const store = key.slice(RECORD_PREFIX.length).split(':', 1)[0];
+  return isStoreName(store) ? store : null;
+}
+
 function keysWith(prefix: string): string[] {
   const ls = storage();
   const keys: string[] = [];
