@@ -6,7 +6,7 @@
 // margin = clearance − load height − buffer (0.15 m buffer, 0.15 m Tight band).
 import { expect, test, type Page } from '@playwright/test';
 import { seedLocalStorage } from './support/app';
-import { jumpTo, mapCanvas, rendered, seedStore } from './support/map';
+import { jumpTo, mapCanvas, mapRegion, rendered, seedStore } from './support/map';
 import { captureForm, createSurvey, saveMeasurement } from './support/survey';
 import { activeSurveyId } from './support/trace';
 
@@ -103,6 +103,13 @@ test('the details of a marker show its status and its photo; full size on tap', 
   );
   await seedStore(page, 'measurements', [measurement(surveyId, 'm-photo', 1, 4.25, { imageUrl: 'photo-1' })]);
   await page.reload();
+  // The map follows the position by default: the first fix, however late it comes, would
+  // take the map back to the survey's start point. Following is turned off first, once
+  // there is a position to follow, so Enter picks what is at the centre we jump to.
+  const follow = mapRegion(page).getByRole('button', { name: 'Follow my position' });
+  await expect(follow).toBeEnabled(SLOW);
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
   const at: [number, number] = [HERE.longitude + 0.0004, HERE.latitude + 0.0002];
   await jumpTo(page, at, 18);
   await expect.poll(() => rings(page), SLOW).toEqual(expect.objectContaining({ 'm-photo': 'Tight' }));
