@@ -122,3 +122,17 @@ export async function runningCsvDocument(survey: Survey): Promise<{ text: string
   if (!clearanceFree || rows.length !== count) return null;
   return { text: (await csvHeader()) + rows.join(''), count };
 }
+
+/**
+ * After a CSV export written from the records (runningCsvDocument answered null): rows stored
+ * by versions before the clearance flag was kept never let it answer, so they are flagged now,
+ * in the background, and the survey's next export can be its running CSV. Bookkeeping: a
+ * failure is only logged and never touches the export.
+ */
+export function backfillRunningCsv(survey: Survey): void {
+  // A survey with a load profile goes through the core whatever its rows say.
+  if (survey.loadProfile) return;
+  stores.csvRows.backfillClearance(survey.id).catch((error: unknown) => {
+    console.warn('CSV export: the running CSV could not be flagged; the next export writes the CSV from the records again.', error);
+  });
+}

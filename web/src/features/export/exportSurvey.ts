@@ -5,7 +5,7 @@ import { previousPoisFor } from '../clearance';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
-import { MEDIA_READ_AHEAD_BYTES, mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
+import { MEDIA_READ_AHEAD_BYTES, backfillRunningCsv, mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
 
 /** What the Export action offers, in its order. */
 export const EXPORT_CHOICES = [
@@ -142,6 +142,8 @@ export async function exportSurvey(
     if (format === 'csv') toast({ title: TOASTS.csv.ok });
     else if (format === 'geojson') toast({ title: TOASTS.geojson.ok, description: `${count} measurement${count === 1 ? '' : 's'} exported` });
     else toast({ title: `Survey exported as ${format.toUpperCase()}` });
+    // The running CSV was not the CSV: rows stored by older versions may lack their flags.
+    if (format === 'csv') backfillRunningCsv(survey);
     return name;
   } catch (error) {
     console.error(`Export (${format}) failed:`, error);
