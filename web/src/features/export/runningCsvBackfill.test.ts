@@ -9,7 +9,7 @@ import { exportDocumentHere, loadCoreFromDisk } from '../../core/coreForTests';
 import type { SurveyRecordSet } from '../../core/exporter';
 import { csvRows } from '../../core/survey';
 import type { Measurement, Survey } from '../../model';
-import { subscribeChanges } from '../../services/storage';
+import { stores, subscribeChanges } from '../../services/storage';
 import { compactRunningCsv } from '../../services/storage/csvChunks';
 import { keyRange } from '../../services/storage/keys';
 import { getByIndex, initStorage, saveRecords, type PutOp } from '../../services/storage/storageService';
@@ -124,6 +124,12 @@ describe('the running CSV of an older version', { timeout: 60_000 }, () => {
     expect(exporter.exportDocument).toHaveBeenCalledTimes(2);
     expect(await downloaded(0)).toEqual(expected);
     expect(await downloaded(1)).toEqual(expected);
+    // Flagged, the rows say the CSV needs the core: later exports do not read them again to flag them.
+    const backfill = vi.spyOn(stores.csvRows, 'backfillClearance');
+    await exportSurvey(SURVEY, 'csv');
+    expect(exporter.exportDocument).toHaveBeenCalledTimes(3);
+    expect(await downloaded(2)).toEqual(expected);
+    expect(backfill).not.toHaveBeenCalled();
   });
 
   it('a failing backfill only warns: the export is the same, and the rows stay as they were', async () => {

@@ -134,25 +134,28 @@ const compare = (a: Entry, b: Entry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.
  * The survey's running-CSV rows in [createdAt, id] order: its chunks and its loose rows
  * (emergency copies included, through getByIndex), a measurement's newest row winning.
  * `clearanceFree`: every chunk and row is known to hold no clearance data (an overridden
- * row counts too: the answer errs towards asking the core).
+ * row counts too: the answer errs towards asking the core). `unflagged`: none is known to
+ * hold any, but some were stored without the flag (by older versions: backfillClearance).
  */
-export async function runningRows(surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean }> {
+export async function runningRows(surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean; unflagged: boolean }> {
   const [chunks, loose] = await Promise.all([
     getByIndex('csv-chunks', 'by-survey', chunksOf(surveyId)),
     getByIndex('csv-data', 'by-survey-date', ofSurvey(surveyId)),
   ]);
   const entries = chunks.flatMap(entriesOf);
   for (const row of loose) entries.push({ id: row.id, at: row.createdAt, text: row.text });
-  const clearanceFree = chunks.every((chunk) => chunk.clearance === false) && loose.every((row) => row.clearance === false);
+  const flags = [...chunks, ...loose].map((record) => record.clearance);
+  const clearanceFree = flags.every((flag) => flag === false);
+  const unflagged = !clearanceFree && !flags.includes(true);
   // The common case: every id once, already in order (chunks fold the oldest rows).
   const ids = new Set(entries.map((entry) => entry.id));
   let ordered = ids.size === entries.length;
   for (let i = 1; ordered && i < entries.length; i += 1) ordered = compare(entries[i - 1] as Entry, entries[i] as Entry) < 0;
-  if (ordered) return { rows: entries.map((entry) => entry.text), clearanceFree };
+  if (ordered) return { rows: entries.map((entry) => entry.text), clearanceFree, unflagged };
   // Otherwise the newest row of each measurement (later entries are newer), sorted.
   const newest = new Map<string, Entry>();
   for (const entry of entries) newest.set(entry.id, entry);
-  return { rows: [...newest.values()].sort(compare).map((entry) => entry.text), clearanceFree };
+  return { rows: [...newest.values()].sort(compare).map((entry) => entry.text), clearanceFree, unflagged };
 }
 
 type FlagOf = (measurement: Measurement) => boolean;
