@@ -3,7 +3,9 @@
 // every function of src/core uses that instance (the package's init returns early).
 // Tests outside src/core call this instead of importing the package (lint keeps the package
 // to src/core).
-import { initSync } from './pkg/clearway_wasm.js';
+import type { SurveyRecordSet } from './exporter';
+import { measurementColumns } from './measurementColumns';
+import { SurveyRecords, initSync } from './pkg/clearway_wasm.js';
 
 export async function loadCoreFromDisk(): Promise<void> {
   // src/ is type-checked as browser code (no Node types): node:fs by a name TS does not resolve.
@@ -21,4 +23,26 @@ export async function loadCoreFromDisk(): Promise<void> {
   const path = candidates.find((candidate) => candidate && fs.existsSync(candidate));
   if (!path) throw new Error(`The wasm build is missing (run scripts/build-wasm.sh); looked in ${candidates.filter(Boolean).join(', ')}`);
   initSync({ module: fs.readFileSync(path) });
+}
+
+/**
+ * A document as the export worker writes it (export.worker.ts: the measurements as columns,
+ * then the core's `export`), written in this thread: for tests that stand in for the worker
+ * (jsdom has none) and still want the core's bytes.
+ */
+export function exportDocumentHere(records: SurveyRecordSet, format: string): { blob: Blob; count: number } {
+  const data = new SurveyRecords(records.survey);
+  try {
+    const { numbers, text, textLengths } = measurementColumns(records.measurements);
+    data.addMeasurements(numbers, text, textLengths);
+    // As exportDocument sends them: the CSV holds the measurements only.
+    const measurementsOnly = format.toLowerCase() === 'csv';
+    data.setRoutes(measurementsOnly ? [] : (records.routes ?? []));
+    data.setTraces(measurementsOnly ? [] : (records.traces ?? []));
+    data.setAlerts(measurementsOnly ? [] : (records.alerts ?? []));
+    // The core's bytes come back as a copy in an ArrayBuffer of their own.
+    return { blob: new Blob([data.export(format) as Uint8Array<ArrayBuffer>]), count: data.measurementCount() };
+  } finally {
+    data.free();
+  }
 }

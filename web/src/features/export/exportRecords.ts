@@ -116,9 +116,27 @@ export function mediaOf(
  * temperature (the core's CSV then adds the clearance columns, which running rows lack): the
  * caller writes the CSV from the records instead.
  */
-export async function runningCsvDocument(survey: Survey): Promise<{ text: string; count: number } | null> {
-  if (survey.loadProfile) return null;
-  const [count, { rows, clearanceFree }] = await Promise.all([stores.measurements.count(survey.id), stores.csvRows.withClearance(survey.id)]);
-  if (!clearanceFree || rows.length !== count) return null;
+export async function runningCsvDocument(survey: Survey): Promise<RunningCsv> {
+  if (survey.loadProfile) return { text: null, unflagged: false };
+  const [count, { rows, clearanceFree, unflagged }] = await Promise.all([stores.measurements.count(survey.id), stores.csvRows.withClearance(survey.id)]);
+  if (!clearanceFree || rows.length !== count) return { text: null, unflagged };
   return { text: (await csvHeader()) + rows.join(''), count };
+}
+
+/**
+ * The running CSV as the export (`text`), or null: then `unflagged` says whether flagging its
+ * rows (backfillRunningCsv) could let the next export use it.
+ */
+export type RunningCsv = { text: string; count: number } | { text: null; unflagged: boolean };
+
+/**
+ * After a CSV export written from the records (runningCsvDocument answered `unflagged`): rows stored
+ * by versions before the clearance flag was kept never let it answer, so they are flagged now,
+ * in the background, and the survey's next export can be its running CSV. Bookkeeping: a
+ * failure is only logged and never touches the export.
+ */
+export function backfillRunningCsv(survey: Survey): void {
+  stores.csvRows.backfillClearance(survey.id).catch((error: unknown) => {
+    console.warn('CSV export: the running CSV could not be flagged; the next export writes the CSV from the records again.', error);
+  });
 }

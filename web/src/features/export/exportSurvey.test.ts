@@ -22,7 +22,7 @@ beforeEach(() => {
   resetStorageForTests();
   exporter.exportDocument.mockResolvedValue({ blob: new Blob(['x']), count: 12 });
   exporter.exportArchive.mockResolvedValue({ blob: new Blob(['PK']), skipped: 0 });
-  running.runningCsvDocument.mockResolvedValue(null);
+  running.runningCsvDocument.mockResolvedValue({ text: null, unflagged: false });
 });
 afterEach(() => {
   for (const t of getToasts()) dismissToast(t.id);

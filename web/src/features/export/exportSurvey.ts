@@ -5,7 +5,7 @@ import { previousPoisFor } from '../clearance';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
 import { toast } from '../../ui/toast';
-import { MEDIA_READ_AHEAD_BYTES, mediaOf, readSurveyRecords, runningCsvDocument } from './exportRecords';
+import { MEDIA_READ_AHEAD_BYTES, backfillRunningCsv, mediaOf, readSurveyRecords, runningCsvDocument, type RunningCsv } from './exportRecords';
 
 /** What the Export action offers, in its order. */
 export const EXPORT_CHOICES = [
@@ -97,14 +97,15 @@ export async function exportSurvey(
     format === 'csv' || format === 'geojson' || format === 'zip' || format === 'images' || format === 'backup' || format === 'report'
       ? TOASTS[format].failed
       : TOASTS.document.failed;
+  let running: RunningCsv | null = null;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
     if (format === 'csv') {
       // The running CSV is the export, written row by row as the survey was recorded (a
       // survey with a load profile, lane readings or wire temperatures goes through the
-      // core, which adds the clearance columns: runningCsvDocument answers null).
-      const running = await runningCsvDocument(survey);
-      if (running) {
+      // core, which adds the clearance columns: runningCsvDocument has no text).
+      running = await runningCsvDocument(survey);
+      if (running.text !== null) {
         saveDownload(new Blob([running.text], { type: 'text/csv;charset=utf-8' }), name);
         toast({ title: TOASTS.csv.ok });
         return name;
@@ -142,6 +143,8 @@ export async function exportSurvey(
     if (format === 'csv') toast({ title: TOASTS.csv.ok });
     else if (format === 'geojson') toast({ title: TOASTS.geojson.ok, description: `${count} measurement${count === 1 ? '' : 's'} exported` });
     else toast({ title: `Survey exported as ${format.toUpperCase()}` });
+    // The running CSV was not the CSV because rows stored by older versions lack their flags.
+    if (running?.text === null && running.unflagged) backfillRunningCsv(survey);
     return name;
   } catch (error) {
     console.error(`Export (${format}) failed:`, error);

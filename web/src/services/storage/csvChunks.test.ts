@@ -1,14 +1,14 @@
 // The running CSV folded into chunks (csvChunks.ts): folding never changes the CSV a survey
 // reads back; an edit or a deletion after folding shows; nothing is folded while a row waits
 // in emergency storage. Expected rows are built from what the test writes, in createdAt order.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Measurement } from '../../model';
 import { withFreshStore } from '../../testing/freshStore';
 import { CSV_CHUNK_ROWS, compactRunningCsv } from './csvChunks';
 import { localPut } from './emergencyLocal';
 import { keyRange } from './keys';
 import { csvRows, measurements } from './records';
-import { countByIndex, initStorage, saveRecords, type PutOp } from './storageService';
+import { countByIndex, getByIndex, initStorage, saveRecords, type PutOp } from './storageService';
 
 withFreshStore();
 
@@ -109,5 +109,106 @@ describe('the running CSV in chunks', { timeout: 60_000 }, () => {
     const after = await csvRows.withClearance(SURVEY);
     expect(after.clearanceFree).toBe(false);
     expect(after.rows).toEqual(expected(range(0, 3200)));
+  });
+});
+
+describe('flagging the rows an older version stored without their clearance flag', { timeout: 60_000 }, () => {
+  /** Saves measurements `from`..`to` with rows stored as before the flag; those in `clearance` hold readings. */
+  const saveOld = (from: number, to: number, clearance: readonly number[] = []) =>
+    saveRecords(
+      range(from, to).flatMap((i): PutOp[] => [
+        { kind: 'put', store: 'measurements', item: { ...measurement(i), ...(clearance.includes(i) ? { readings: [{ lane: 'left', method: 'laser', heightM: 4.1 }] } : {}) } },
+        { kind: 'put', store: 'csv-data', item: rowOf(i) },
+      ]),
+    );
+  const stored = async () => ({
+    rows: await getByIndex('csv-data', 'by-survey-date', keyRange([SURVEY], [SURVEY, []])),
+    chunks: await getByIndex('csv-chunks', 'by-survey', keyRange([SURVEY, -Infinity], [SURVEY, Infinity])),
+  });
+
+  it('flags rows and chunks from their measurements, at most 1,000 rows a transaction, and the CSV reads the same', async () => {
+    await initStorage();
+    // Measurement 1,500 (folded into the second chunk) has readings, and 2,100 (loose).
+    await saveOld(0, 3500, [1500, 2100]);
+    // As that version folded them: 3,500 → two unflagged chunks and 1,500 loose rows.
+    expect(await compactRunningCsv(SURVEY)).toBe(2);
+    const before = await csvRows.of(SURVEY);
+    const written = new Map<IDBTransaction, number>();
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      const value = args[0] as { ids?: string[] };
+      written.set(this.transaction, (written.get(this.transaction) ?? 0) + (this.name === 'csv-chunks' ? (value.ids?.length ?? 0) : 1));
+      return put.apply(this, args);
+    });
+
+    expect(await csvRows.backfillClearance(SURVEY)).toBe(1500 + 2);
+    expect(Math.max(...written.values())).toBeLessThanOrEqual(1000);
+    const { rows, chunks } = await stored();
+    expect(rows.filter((row) => row.clearance === true).map((row) => row.id)).toEqual([measurement(2100).id]);
+    expect(rows.every((row) => typeof row.clearance === 'boolean')).toBe(true);
+    expect(chunks.map((chunk) => chunk.clearance)).toEqual([false, true]);
+    expect(await csvRows.of(SURVEY)).toEqual(before);
+    // Nothing is left to flag.
+    expect(await csvRows.backfillClearance(SURVEY)).toBe(0);
+  });
+
+  it('a row or chunk written between the read and the write is left alone: the edit stands, never a stale flag', async () => {
+    await initStorage();
+    // An older version folded measurements 0 and 1; 2 to 5 are loose rows.
+    await saveOld(0, 6);
+    await saveRecords([
+      { kind: 'put', store: 'csv-chunks', item: { id: `${SURVEY}:1`, surveyId: SURVEY, seq: 1, ids: [0, 1].map((i) => measurement(i).id), createdAts: [at(0), at(1)], rows: ['row 0\r\n', 'row 1\r\n'] } },
+      { kind: 'delete', store: 'csv-data', id: measurement(0).id },
+      { kind: 'delete', store: 'csv-data', id: measurement(1).id },
+    ]);
+    // Right before the backfill's first write of rows (and of the chunk), another tab writes:
+    // 3 gains readings in this version (its row flagged true), 4 a wire temperature in an
+    // older version (its row unflagged); measurement 1 is deleted, and leaves its chunk.
+    const original = IDBDatabase.prototype.transaction;
+    const edits = new Map<string, (tx: IDBTransaction) => void>([
+      [
+        'csv-data',
+        (tx) => {
+          tx.objectStore('measurements').put({ ...measurement(3), readings: [{ lane: 'right', method: 'tape', heightM: 3.9 }] });
+          tx.objectStore('csv-data').put(rowOf(3, 'row 3 edited', true));
+          tx.objectStore('measurements').put({ ...measurement(4), wireTempC: 28 });
+          tx.objectStore('csv-data').put(rowOf(4, 'row 4 edited'));
+        },
+      ],
+      [
+        'csv-chunks',
+        (tx) => {
+          tx.objectStore('measurements').delete(measurement(1).id);
+          tx.objectStore('csv-chunks').put({ id: `${SURVEY}:1`, surveyId: SURVEY, seq: 1, ids: [measurement(0).id], createdAts: [at(0)], rows: ['row 0\r\n'] });
+        },
+      ],
+    ]);
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      // The backfill's writes: a running-CSV store with the measurements, no revisions.
+      const scope = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+      const store = scope.includes('measurements') && !scope.includes('revisions') ? scope.find((name) => edits.has(name)) : undefined;
+      const edit = store === undefined ? undefined : edits.get(store);
+      if (args[1] === 'readwrite' && store !== undefined && edit) {
+        edits.delete(store);
+        edit(original.call(this, ['measurements', 'csv-data', 'csv-chunks'], 'readwrite'));
+      }
+      return original.apply(this, args);
+    });
+
+    await csvRows.backfillClearance(SURVEY);
+    const flags = async () => {
+      const { rows, chunks } = await stored();
+      return { rows: Object.fromEntries(rows.map((row) => [row.text.trim(), row.clearance])), chunks: chunks.map((chunk) => chunk.clearance) };
+    };
+    expect(await flags()).toEqual({
+      rows: { 'row 2': false, 'row 3 edited': true, 'row 4 edited': undefined, 'row 5': false },
+      chunks: [undefined],
+    });
+    // The next run reads them as they now are.
+    await csvRows.backfillClearance(SURVEY);
+    expect(await flags()).toEqual({
+      rows: { 'row 2': false, 'row 3 edited': true, 'row 4 edited': true, 'row 5': false },
+      chunks: [false],
+    });
   });
 });

@@ -6,7 +6,7 @@ import { keyRange } from './keys';
 import { indexValues, requestResult } from './idbStore';
 import type { AutosaveRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
-import { forgetRow, noteOpened, noteSaved, runningRows } from './csvChunks';
+import { backfillClearance, forgetRow, noteOpened, noteSaved, runningRows } from './csvChunks';
 import {
   addItem,
   countByIndex,
@@ -172,7 +172,12 @@ export const csvRows = {
    * The rows, and whether every one is known to come from a measurement without clearance
    * data (so the rows under the core's header are the whole CSV export).
    */
-  withClearance: (surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean }> => runningRows(surveyId),
+  withClearance: (surveyId: string): Promise<{ rows: string[]; clearanceFree: boolean; unflagged: boolean }> => runningRows(surveyId),
+  /**
+   * Flags the rows and chunks stored without their clearance flag (by older versions) from
+   * their measurements, so the next CSV export can be the running CSV; how many it flagged.
+   */
+  backfillClearance: (surveyId: string): Promise<number> => backfillClearance(surveyId, hasClearanceData),
 };
 
 /** Photos and drawings live in `media`, videos in `videoBlobs` (SPEC §3). */

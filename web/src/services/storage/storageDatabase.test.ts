@@ -80,14 +80,14 @@ describe('saving on IndexedDB (SPEC §8 database errors)', () => {
   it('a row says whether its measurement holds readings or a wire temperature (the CSV export then asks the core)', async () => {
     await initStorage();
     await measurements.save(m('a'), 'row a\r\n');
-    expect(await csvRows.withClearance('s1')).toEqual({ rows: ['row a\r\n'], clearanceFree: true });
+    expect(await csvRows.withClearance('s1')).toEqual({ rows: ['row a\r\n'], clearanceFree: true, unflagged: false });
     await measurements.save(m('bb', { readings: [{ lane: 'left edge', method: 'laser', heightM: 4.9 }] }), 'row b\r\n');
-    expect((await csvRows.withClearance('s1')).clearanceFree).toBe(false);
+    expect(await csvRows.withClearance('s1')).toMatchObject({ clearanceFree: false, unflagged: false });
     await measurements.save(m('c', { user_id: 's2', wireTempC: 12 }), 'row c\r\n');
     expect((await csvRows.withClearance('s2')).clearanceFree).toBe(false);
     // A row stored without the flag (written before it was kept) is not known to be free.
     await saveItem('csv-data', { id: 'd', surveyId: 's3', createdAt: '2026-06-01T08:00:00Z', text: 'row d\r\n' });
-    expect((await csvRows.withClearance('s3')).clearanceFree).toBe(false);
+    expect(await csvRows.withClearance('s3')).toMatchObject({ clearanceFree: false, unflagged: true });
   });
 
   it('one failed write is retried once, 500 ms later, and lands in IndexedDB', async () => {
