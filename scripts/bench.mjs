@@ -23,9 +23,10 @@ const cases = {
   'photo-capture': async () => (await import('./bench/photo-capture.mjs')).photoCaptureCase(),
   'map-100k': async () => (await import('./bench/map-100k.mjs')).mapCase(),
   'sync-10k': async () => (await import('./bench/sync-10k.mjs')).sync10kCase(),
+  'video-buffer': async () => (await import('./bench/video-buffer.mjs')).videoBufferCase(),
 };
 /** The cases that run in Chromium: their lines say how it drew (scripts/bench/browser.mjs). */
-const IN_BROWSER = new Set(['gps-panel', 'survey-scale', 'survey-export', 'photo-capture', 'map-100k', 'sync-10k']);
+const IN_BROWSER = new Set(['gps-panel', 'survey-scale', 'survey-export', 'photo-capture', 'map-100k', 'sync-10k', 'video-buffer']);
 const { GRAPHICS } = await import('./bench/browser.mjs');
 for (const [name, fn] of Object.entries(cases)) {
   if (only.length && !only.includes(name)) continue;
