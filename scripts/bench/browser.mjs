@@ -55,6 +55,22 @@ export async function serveDist() {
 }
 
 /**
+ * Creates a survey through the workspace's 'New survey' form, as a surveyor would, and waits
+ * for the capture form. Returns the survey section.
+ */
+export async function createSurveyInPage(page, title) {
+  const section = page.getByRole('region', { name: 'Survey', exact: true });
+  await section.getByRole('button', { name: 'New survey' }).click();
+  const form = page.getByRole('form', { name: 'New survey' });
+  await form.getByLabel('Survey title').fill(title);
+  await form.getByLabel('Surveyor name').fill('Bench');
+  await form.getByLabel('Client name').fill('Bench');
+  await form.getByRole('button', { name: 'Create survey' }).click();
+  await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
+  return section;
+}
+
+/**
  * The built app in Chromium with a new survey created through its form (as a surveyor
  * would): `instrument` runs in the page before any script. The caller closes `close()`.
  */
@@ -75,14 +91,7 @@ export async function openAppWithSurvey(instrument, title) {
     const page = await context.newPage();
     await page.addInitScript(instrument);
     await page.goto(`${server.origin}/`);
-    const section = page.getByRole('region', { name: 'Survey', exact: true });
-    await section.getByRole('button', { name: 'New survey' }).click();
-    const form = page.getByRole('form', { name: 'New survey' });
-    await form.getByLabel('Survey title').fill(title);
-    await form.getByLabel('Surveyor name').fill('Bench');
-    await form.getByLabel('Client name').fill('Bench');
-    await form.getByRole('button', { name: 'Create survey' }).click();
-    await page.getByRole('form', { name: 'Record a measurement' }).waitFor();
+    const section = await createSurveyInPage(page, title);
     return { page, section, close };
   } catch (error) {
     await close();

@@ -27,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
-import { CHROMIUM, serveDist } from './browser.mjs';
+import { CHROMIUM, createSurveyInPage, serveDist } from './browser.mjs';
 
 export const LONGEST_TASK_LIMIT_MS = 50;
 
@@ -167,13 +167,7 @@ export async function photoCaptureCase({ runs = 5, throttle = 4 } = {}) {
     const page = await context.newPage();
     await page.addInitScript(installProbe);
     await page.goto(`${server.origin}/`);
-    const section = page.getByRole('region', { name: 'Survey', exact: true });
-    await section.getByRole('button', { name: 'New survey' }).click();
-    const newForm = page.getByRole('form', { name: 'New survey' });
-    await newForm.getByLabel('Survey title').fill('Bench');
-    await newForm.getByLabel('Surveyor name').fill('Bench');
-    await newForm.getByLabel('Client name').fill('Bench');
-    await newForm.getByRole('button', { name: 'Create survey' }).click();
+    await createSurveyInPage(page, 'Bench');
     const form = page.getByRole('form', { name: 'Record a measurement' });
     await form.getByRole('button', { name: 'Start camera' }).click();
     const view = form.getByLabel('Camera view');

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
-import { CHROMIUM, serveDist } from './browser.mjs';
+import { CHROMIUM, createSurveyInPage, serveDist } from './browser.mjs';
 
 const MINUTE_S = 60;
 
@@ -48,13 +48,7 @@ export async function videoBufferCase() {
     const recordingS = Number(await page.getByRole('spinbutton', { name: 'Recording duration (s)' }).inputValue());
     const bufferMin = Number(await page.getByRole('spinbutton', { name: 'Video buffer duration (min)' }).inputValue());
     const size = await page.getByLabel('Image size').inputValue();
-    const section = page.getByRole('region', { name: 'Survey', exact: true });
-    await section.getByRole('button', { name: 'New survey' }).click();
-    const form = page.getByRole('form', { name: 'New survey' });
-    await form.getByLabel('Survey title').fill('Video buffer');
-    await form.getByLabel('Surveyor name').fill('Bench');
-    await form.getByLabel('Client name').fill('Bench');
-    await form.getByRole('button', { name: 'Create survey' }).click();
+    await createSurveyInPage(page, 'Video buffer');
     const capture = page.getByRole('form', { name: 'Record a measurement' });
     await capture.getByRole('button', { name: 'Start camera' }).click();
     await capture.getByRole('status', { name: 'Video buffer' }).filter({ hasText: 'Video buffer recording' }).waitFor({ timeout: 30_000 });
