@@ -55,6 +55,34 @@ export async function serveDist() {
 }
 
 /**
+ * The built app in Chromium with its built-in fake camera (permission granted) on a blank
+ * workspace: `instrument` runs in the page before any script. The caller closes `close()`.
+ */
+export async function openAppWithCamera(instrument) {
+  const { execFileSync } = await import('node:child_process');
+  const { createRequire } = await import('node:module');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
+  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
+  const server = await serveDist();
+  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const close = async () => {
+    await browser.close();
+    await server.close();
+  };
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.grantPermissions(['camera']);
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${server.origin}/`);
+    return { page, context, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
  * Creates a survey through the workspace's 'New survey' form, as a surveyor would, and waits
  * for the capture form. Returns the survey section.
  */

@@ -23,11 +23,7 @@
 // ours blocks the page less); ours_limit_ratio = ours ÷ 50 ms (≤ 1 meets the issue's limit).
 // Never fails on its figures; it fails only when no photo was stored (a wrong result).
 //   node scripts/bench.mjs photo-capture
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { root } from '../lib.mjs';
-import { CHROMIUM, createSurveyInPage, serveDist } from './browser.mjs';
+import { createSurveyInPage, openAppWithCamera } from './browser.mjs';
 
 export const LONGEST_TASK_LIMIT_MS = 50;
 
@@ -157,16 +153,8 @@ async function traced(cdp, fn) {
 }
 
 export async function photoCaptureCase({ runs = 5, throttle = 4 } = {}) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
-  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
-  const server = await serveDist();
-  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const { page, context, close } = await openAppWithCamera(installProbe);
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.grantPermissions(['camera']);
-    const page = await context.newPage();
-    await page.addInitScript(installProbe);
-    await page.goto(`${server.origin}/`);
     await createSurveyInPage(page, 'Bench');
     const form = page.getByRole('form', { name: 'Record a measurement' });
     await form.getByRole('button', { name: 'Start camera' }).click();
@@ -273,7 +261,6 @@ export async function photoCaptureCase({ runs = 5, throttle = 4 } = {}) {
       },
     ];
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }

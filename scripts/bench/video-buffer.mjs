@@ -8,10 +8,7 @@
 // extrapolated from them. No peer: a figure, not a ratio. A real road scene encodes to more
 // bytes than the test pattern (the encoder's 1 Mbit/s target bounds it, noise can overshoot).
 //   node scripts/bench.mjs video-buffer
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { root } from '../lib.mjs';
-import { CHROMIUM, createSurveyInPage, serveDist } from './browser.mjs';
+import { createSurveyInPage, openAppWithCamera } from './browser.mjs';
 
 const MINUTE_S = 60;
 
@@ -32,17 +29,8 @@ async function storedClips() {
 }
 
 export async function videoBufferCase() {
-  const { execFileSync } = await import('node:child_process');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
-  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
-  const server = await serveDist();
-  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const { page, close } = await openAppWithCamera(() => localStorage.setItem('app_access', 'true'));
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.grantPermissions(['camera']);
-    const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('app_access', 'true'));
-    await page.goto(`${server.origin}/`);
     await page.getByRole('checkbox', { name: 'Video mode' }).check();
     await page.getByRole('status').filter({ hasText: 'Camera settings saved.' }).waitFor();
     const recordingS = Number(await page.getByRole('spinbutton', { name: 'Recording duration (s)' }).inputValue());
@@ -79,7 +67,6 @@ export async function videoBufferCase() {
       },
     ];
   } finally {
-    await browser.close();
-    await server.close();
+    await close();
   }
 }
