@@ -191,7 +191,9 @@ for (const { run, brokenDb } of CASES) {
         }
         const form = captureForm(page);
         const save = form.getByRole('button', { name: 'Save measurement' });
-        await expect(save).toBeEnabled();
+        // After a SIGKILL the browser restarts and the app opens on a database that was cut
+        // off mid-write: given the time that takes on a loaded machine (7 s was once too few).
+        await expect(save).toBeEnabled({ timeout: 30_000 });
 
         // The burst, with a SIGKILL at a random moment of it, counted from the cycle's first
         // acknowledged save (so every kill has something acknowledged at stake, however slow
