@@ -3,9 +3,9 @@
 // every function of src/core uses that instance (the package's init returns early).
 // Tests outside src/core call this instead of importing the package (lint keeps the package
 // to src/core).
-import type { SurveyRecordSet } from './exporter';
-import { measurementColumns } from './measurementColumns';
-import { SurveyRecords, initSync } from './pkg/clearway_wasm.js';
+import { toMessage, type SurveyRecordSet } from './exporter';
+import { initSync } from './pkg/clearway_wasm.js';
+import { surveyRecordsOf } from './surveyRecordsOf';
 
 export async function loadCoreFromDisk(): Promise<void> {
   // src/ is type-checked as browser code (no Node types): node:fs by a name TS does not resolve.
@@ -26,20 +26,15 @@ export async function loadCoreFromDisk(): Promise<void> {
 }
 
 /**
- * A document as the export worker writes it (export.worker.ts: the measurements as columns,
- * then the core's `export`), written in this thread: for tests that stand in for the worker
- * (jsdom has none) and still want the core's bytes.
+ * A document as the export worker writes it (the same message, the same records in wasm, the
+ * core's `export`), written in this thread: for tests that stand in for the worker (jsdom
+ * has none) and still want the core's bytes.
  */
-export function exportDocumentHere(records: SurveyRecordSet, format: string): { blob: Blob; count: number } {
-  const data = new SurveyRecords(records.survey);
+export async function exportDocumentHere(records: SurveyRecordSet, format: string): Promise<{ blob: Blob; count: number }> {
+  // As exportDocument sends them: the CSV holds the measurements only.
+  const { message } = await toMessage(records, format.toLowerCase() === 'csv');
+  const data = surveyRecordsOf(message);
   try {
-    const { numbers, text, textLengths } = measurementColumns(records.measurements);
-    data.addMeasurements(numbers, text, textLengths);
-    // As exportDocument sends them: the CSV holds the measurements only.
-    const measurementsOnly = format.toLowerCase() === 'csv';
-    data.setRoutes(measurementsOnly ? [] : (records.routes ?? []));
-    data.setTraces(measurementsOnly ? [] : (records.traces ?? []));
-    data.setAlerts(measurementsOnly ? [] : (records.alerts ?? []));
     // The core's bytes come back as a copy in an ArrayBuffer of their own.
     return { blob: new Blob([data.export(format) as Uint8Array<ArrayBuffer>]), count: data.measurementCount() };
   } finally {

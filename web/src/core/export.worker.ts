@@ -4,8 +4,9 @@
 // written so far come straight back (transferred), one reply per step, so neither side ever
 // holds the whole archive.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
-import init, { SurveyArchive, SurveyRecords, surveyReport } from './pkg/clearway_wasm.js';
-import type { FromExportWorker, RecordsMessage, ToExportWorker } from './exportProtocol';
+import init, { SurveyArchive, surveyReport } from './pkg/clearway_wasm.js';
+import { surveyRecordsOf } from './surveyRecordsOf';
+import type { FromExportWorker, ToExportWorker } from './exportProtocol';
 
 const scope = self as unknown as {
   postMessage(message: FromExportWorker, options?: StructuredSerializeOptions): void;
@@ -20,21 +21,6 @@ const bytesOf = (array: Uint8Array): ArrayBuffer =>
   array.byteOffset === 0 && array.byteLength === array.buffer.byteLength
     ? (array.buffer as ArrayBuffer)
     : (array.slice().buffer as ArrayBuffer);
-
-/** The records inside wasm; the caller frees them (or an archive consumes them). */
-function records(message: RecordsMessage): SurveyRecords {
-  const data = new SurveyRecords(message.survey);
-  try {
-    for (const batch of message.measurements) data.addMeasurements(batch.numbers, batch.text, batch.textLengths);
-    data.setRoutes(message.routes);
-    data.setTraces(message.traces);
-    data.setAlerts(message.alerts);
-    return data;
-  } catch (error) {
-    data.free();
-    throw error;
-  }
-}
 
 let ready: Promise<unknown> | null = null;
 let archive: SurveyArchive | null = null;
@@ -54,7 +40,7 @@ async function handle(message: ToExportWorker): Promise<void> {
   await ready;
   switch (message.type) {
     case 'document': {
-      const data = records(message.records);
+      const data = surveyRecordsOf(message.records);
       try {
         const count = data.measurementCount();
         post({ type: 'bytes', bytes: bytesOf(data.export(message.format)), last: true, count });
@@ -67,7 +53,7 @@ async function handle(message: ToExportWorker): Promise<void> {
       archive?.free();
       archive = null;
       // The archive takes the records over (moved, not copied).
-      archive = new SurveyArchive(records(message.records), message.kind, message.created);
+      archive = new SurveyArchive(surveyRecordsOf(message.records), message.kind, message.created);
       post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
       return;
     }
@@ -89,7 +75,7 @@ async function handle(message: ToExportWorker): Promise<void> {
       archive = null;
       return;
     case 'report': {
-      const data = records(message.records);
+      const data = surveyRecordsOf(message.records);
       try {
         const pdf = surveyReport(
           data,

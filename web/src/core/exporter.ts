@@ -54,9 +54,10 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * The records as they cross into the worker. The columns are built here, on the main
  * thread, batch by batch, and their buffers transferred: measured on 100,000 measurements,
  * that costs the page less than posting the objects for the worker to take apart (see
- * docs/record-model.md, "Where the columns are built").
+ * docs/record-model.md, "Where the columns are built"). Exported for the tests that stand in
+ * for the worker (coreForTests.ts).
  */
-async function toMessage(records: SurveyRecordSet, measurementsOnly = false): Promise<{ message: RecordsMessage; transfer: Transferable[] }> {
+export async function toMessage(records: SurveyRecordSet, measurementsOnly = false): Promise<{ message: RecordsMessage; transfer: Transferable[] }> {
   const batches: MeasurementColumns[] = [];
   const transfer: Transferable[] = [];
   const { measurements } = records;

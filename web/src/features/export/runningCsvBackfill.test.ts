@@ -83,7 +83,7 @@ const bytesOf = (blob: Blob) =>
 /** The bytes of the n-th download (0: the first). */
 const downloaded = (n: number) => bytesOf(download.saveDownload.mock.calls[n]?.[0] as Blob);
 /** The core's CSV of these records: what the export writes without any shortcut. */
-const coreCsv = (list: Measurement[]) => bytesOf(exportDocumentHere({ survey: SURVEY, measurements: list }, 'csv').blob);
+const coreCsv = async (list: Measurement[]) => bytesOf((await exportDocumentHere({ survey: SURVEY, measurements: list }, 'csv')).blob);
 
 // Thousands of records through fake-indexeddb: seconds on a loaded machine, not a timing check.
 describe('the running CSV of an older version', { timeout: 60_000 }, () => {
