@@ -84,7 +84,13 @@ test('the margin against a 4.60 m load is shown live as the height is typed', as
   await expect(measurementList(page).getByRole('listitem').first()).toContainText('Fail 0.05 m');
 });
 
-test('Connect rangefinder: the review sentences fill the height, a weak target is marked, a bad checksum is refused', async ({ page }) => {
+/** Worked out here: the height a shot gives, slope × sin(inclination), as the form shows it (3 decimals). */
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const asTyped = (metres: number) => String(Math.round(metres * 1000) / 1000);
+/** Not one of the review's lines: a laser on the road aimed 86.4° up, 5.00 m slope, good target (checksum worked out by the XOR rule). */
+const UP_SHOT = '$PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M*5B';
+
+test("Connect rangefinder (8N1): a shot's height above the laser fills the height, never its distance; a weak target is marked, a bad checksum refused", async ({ page }) => {
   await useFakeSerial(page, { chunkBytes: 7 });
   await openSettings(page);
   await createSurvey(page, { title: 'A20 heavy haul', surveyor: 'Ana', client: 'Hydro' });
@@ -93,29 +99,39 @@ test('Connect rangefinder: the review sentences fill the height, a weak target i
   await expect(form.getByLabel('Rangefinder baud rate')).toHaveValue('4800');
   await form.getByRole('button', { name: 'Connect rangefinder' }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Rangefinder connected at 4800 baud' })).toBeVisible();
-  expect((await serialLog(page)).opens).toEqual([4800]);
+  expect(await serialLog(page)).toMatchObject({ opens: [4800], framings: ['8N1'] });
   const height = form.getByLabel('Height');
 
-  // Line 1: 11.8 m, good target.
-  await serialPush(page, `${REVIEW_LINES[0]}\r\n`);
-  await expect(height).toHaveValue('11.8');
-  await expect(status(page)).toHaveText('Pass: margin 7.05 m (clearance 11.80 m)');
+  // Aimed up from the road: 5.00 × sin 86.4° = 4.990 m. 4.990 − 4.60 − 0.15 = 0.24: a pass.
+  await serialPush(page, `${UP_SHOT}\r\n`);
+  await expect(height).toHaveValue(asTyped(5 * Math.sin(rad(86.4))));
+  await expect(status(page)).toHaveText('Pass: margin 0.24 m (clearance 4.99 m)');
   await expect(form.getByText('Weak target')).toHaveCount(0);
 
-  // Line 2: 7.01,M is 7.0 m from a WEAK target.
+  // Line 1: 11.8 m to a target 3.7° up is 0.76 m above the laser, not an 11.8 m clearance.
+  await serialPush(page, `${REVIEW_LINES[0]}\r\n`);
+  await expect(height).toHaveValue(asTyped(11.8 * Math.sin(rad(3.7))));
+  await expect(status(page)).toHaveText(/^Fail: /);
+
+  // Line 2: 7.01,M is 7.0 m from a WEAK target, 3.0° up.
   await serialPush(page, `${REVIEW_LINES[1]}\r\n`);
-  await expect(height).toHaveValue('7');
+  const weakRise = asTyped(7.0 * Math.sin(rad(3.0)));
+  await expect(height).toHaveValue(weakRise);
   await expect(form.getByRole('alert').filter({ hasText: 'Weak target' })).toBeVisible();
 
   // Line 8: the manual's typo, checksum 74 where 79 is right: refused, the height stays.
   await serialPush(page, `${REVIEW_LINES[7]}\r\n`);
   await expect(form.getByRole('alert').filter({ hasText: 'Rangefinder reading rejected' })).toContainText('checksum does not match');
-  await expect(height).toHaveValue('7');
+  await expect(height).toHaveValue(weakRise);
 
-  // Lines 3–5: the 3-shot height, 16 ft · (tan 32.4° − tan −19.1°), in metres.
-  const rad = (deg: number) => (deg * Math.PI) / 180;
+  // Line 3 alone, the 3-shot's first shot (16 ft at −1.2°, below the laser): a distance, shown, not taken.
+  await serialPush(page, `${REVIEW_LINES[2]}\r\n`);
+  await expect(form.getByRole('status').filter({ hasText: '3-shot height: 1 of 3 shots taken' })).toBeVisible();
+  await expect(height).toHaveValue(weakRise);
+
+  // Lines 4–5 complete the 3-shot height, 16 ft · (tan 32.4° − tan −19.1°), in metres.
   const expectedM = 16 * (Math.tan(rad(32.4)) - Math.tan(rad(-19.1))) * 0.3048;
-  await serialPush(page, `${REVIEW_LINES[2]}\r\n${REVIEW_LINES[3]}\r\n${REVIEW_LINES[4]}\r\n`);
+  await serialPush(page, `${REVIEW_LINES[3]}\r\n${REVIEW_LINES[4]}\r\n`);
   await expect(height).toHaveValue(String(Math.round(expectedM * 1000) / 1000));
   // 4.783 − 4.60 − 0.15 = 0.033: tight.
   await expect(status(page)).toHaveText(/^Tight: margin 0\.03 m/);
@@ -239,15 +255,15 @@ test('the GPS and the rangefinder on two serial ports at once, the rangefinder a
   // Both streams at once: the GPS log in pieces, a rangefinder reading between them.
   const half = Math.floor(log.length / 2);
   await serialPushTo(page, 0, log.slice(0, half));
-  await serialPushTo(page, 1, `${REVIEW_LINES[0]}\r\n`);
+  await serialPushTo(page, 1, `${UP_SHOT}\r\n`);
   await serialPushTo(page, 0, log.slice(half));
-  await expect(form.getByLabel('Height')).toHaveValue('11.8');
+  await expect(form.getByLabel('Height')).toHaveValue(asTyped(5 * Math.sin(rad(86.4))));
   await expect(gpsField(page, 'Latitude')).toHaveText(fix.latitude);
   await expect(gpsField(page, 'Longitude')).toHaveText(fix.longitude);
   await expect(gpsField(page, 'Source')).toHaveText('serial');
-  // And the rangefinder still reads after the GPS log: line 2 is 7.0 m.
+  // And the rangefinder still reads after the GPS log: line 2 is 7.0 m at 3.0° up.
   await serialPushTo(page, 1, `${REVIEW_LINES[1]}\r\n`);
-  await expect(form.getByLabel('Height')).toHaveValue('7');
+  await expect(form.getByLabel('Height')).toHaveValue(asTyped(7.0 * Math.sin(rad(3.0))));
 });
 
 test('with Readings per lane open, a rangefinder reading fills the current lane reading, not the height', async ({ page }) => {
@@ -261,14 +277,14 @@ test('with Readings per lane open, a rangefinder reading fills the current lane 
   await form.getByRole('button', { name: 'Readings per lane' }).click();
   const lanes = form.getByRole('group', { name: 'Readings per lane' });
   await lanes.getByLabel('Lane', { exact: true }).selectOption('centre');
-  // Line 1 of the review: 11.8 m.
-  await serialPush(page, `${REVIEW_LINES[0]}\r\n`);
-  await expect(lanes.getByLabel('Reading', { exact: true })).toHaveValue('11.8');
+  // A shot 86.4° up: 4.990 m.
+  await serialPush(page, `${UP_SHOT}\r\n`);
+  await expect(lanes.getByLabel('Reading', { exact: true })).toHaveValue(asTyped(5 * Math.sin(rad(86.4))));
   await expect(form.getByLabel('Height')).toHaveValue('5');
   await lanes.getByRole('button', { name: 'Add reading' }).click();
   await expect(lanes.getByRole('listitem')).toHaveCount(1);
   await expect(lanes.getByRole('listitem').first()).toContainText('centre');
-  await expect(lanes.getByRole('listitem').first()).toContainText('11.80');
+  await expect(lanes.getByRole('listitem').first()).toContainText('4.99');
 });
 
 test("feet and inches: a 16' 0\" reading is stored and exported in metres; the load height is shown rounded up", async ({ page }) => {

@@ -68,8 +68,10 @@ pub fn parse_feet_inches(text: &str) -> Option<f64> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Event {
-    /// `distance` (an HV shot with a distance), `height` (HT), `threeShotHeight`, `angle`
-    /// (an HV shot with no distance), `missingLine`, `id`, `rejected`.
+    /// `vertical` (an HV shot aimed up: the target's height above the laser), `distance`
+    /// (a level or downward HV shot: its horizontal distance), `height` (HT),
+    /// `threeShotHeight`, `angle` (an HV shot with no distance), `missingLine` (the height
+    /// between its two points), `id`, `rejected`.
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     metres: Option<f64>,
@@ -86,20 +88,29 @@ fn event(e: &CoreEvent) -> Event {
         message,
     };
     match e {
-        CoreEvent::Sentence(PltitSentence::HorizontalVector {
-            horizontal: Some(d),
-            ..
-        }) => ev("distance", Some(d.metres), d.weak, None),
-        CoreEvent::Sentence(PltitSentence::HorizontalVector {
-            horizontal: None, ..
-        }) => ev("angle", None, false, None),
+        // A shot aimed up reads the target's height above the laser; its horizontal
+        // distance is never a height (a level or downward shot, such as a 3-shot's first, is
+        // only a distance).
+        CoreEvent::Sentence(s @ PltitSentence::HorizontalVector { horizontal, .. }) => {
+            match (s.vertical(), horizontal) {
+                (Some(rise), _) if rise.metres > 0.0 => {
+                    ev("vertical", Some(rise.metres), rise.weak, None)
+                }
+                (_, Some(d)) => ev("distance", Some(d.metres), d.weak, None),
+                (_, None) => ev("angle", None, false, None),
+            }
+        }
         CoreEvent::Sentence(PltitSentence::Height(d)) => ev("height", Some(d.metres), d.weak, None),
-        CoreEvent::Sentence(PltitSentence::MissingLine { horizontal, .. }) => ev(
-            "missingLine",
-            horizontal.map(|d| d.metres),
-            horizontal.is_some_and(|d| d.weak),
-            None,
-        ),
+        // The height between the two points of a missing line.
+        CoreEvent::Sentence(s @ PltitSentence::MissingLine { .. }) => {
+            let rise = s.vertical();
+            ev(
+                "missingLine",
+                rise.map(|r| r.metres.abs()),
+                rise.is_some_and(|r| r.weak),
+                None,
+            )
+        }
         CoreEvent::Sentence(PltitSentence::Id { model, version }) => {
             ev("id", None, false, Some(format!("{model} {version}")))
         }

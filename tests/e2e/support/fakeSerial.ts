@@ -16,6 +16,8 @@ export interface FakeSerialOptions {
 export interface FakeSerialLog {
   requests: number;
   opens: number[];
+  /** Each open's framing: data bits, parity, stop bits ('8N1'); '?' for what was not said. */
+  framings: string[];
   closes: number;
   streams: number;
 }
@@ -23,7 +25,7 @@ export interface FakeSerialLog {
 export function installFakeSerial(options: FakeSerialOptions) {
   const encoder = new TextEncoder();
   const chunkBytes = options.chunkBytes ?? 64;
-  const log: FakeSerialLog = { requests: 0, opens: [], closes: 0, streams: 0 };
+  const log: FakeSerialLog = { requests: 0, opens: [], framings: [], closes: 0, streams: 0 };
 
   class FakePort extends EventTarget {
     private opened = false;
@@ -31,9 +33,10 @@ export function installFakeSerial(options: FakeSerialOptions) {
     private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
     private queue: Uint8Array[] = [];
 
-    async open({ baudRate }: { baudRate: number }) {
+    async open({ baudRate, dataBits, parity, stopBits }: { baudRate: number; dataBits?: number; parity?: string; stopBits?: number }) {
       if (this.opened) throw new DOMException('The port is already open.', 'InvalidStateError');
       log.opens.push(baudRate);
+      log.framings.push(`${dataBits ?? '?'}${parity ? parity[0]!.toUpperCase() : '?'}${stopBits ?? '?'}`);
       this.opened = true;
     }
 

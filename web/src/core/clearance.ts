@@ -19,7 +19,7 @@ export interface Assessment {
 }
 
 export interface RangefinderEvent {
-  kind: 'distance' | 'height' | 'threeShotHeight' | 'angle' | 'missingLine' | 'id' | 'rejected';
+  kind: 'vertical' | 'distance' | 'height' | 'threeShotHeight' | 'angle' | 'missingLine' | 'id' | 'rejected';
   metres?: number;
   weak: boolean;
   message?: string;

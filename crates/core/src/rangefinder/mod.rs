@@ -14,7 +14,7 @@ pub mod pltit;
 pub mod stream;
 pub mod three_shot;
 
-pub use pltit::{Distance, LaserUnit, PltitError, PltitSentence};
+pub use pltit::{Distance, LaserUnit, PltitError, PltitSentence, VerticalRise};
 pub use stream::{PltitStream, RangefinderEvent};
 pub use three_shot::ThreeShot;
 

@@ -114,6 +114,62 @@ pub enum PltitSentence {
     Id { model: String, version: String },
 }
 
+/// The vertical part of a shot: how far the target lies above the instrument (HV) or the
+/// second point above the first (ML), in metres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VerticalRise {
+    /// Negative when the target lies below.
+    pub metres: f64,
+    /// The distance it was worked out from came from a weak target.
+    pub weak: bool,
+}
+
+impl PltitSentence {
+    /// The vertical part of an HV or ML shot: slope distance × sin(inclination), or, when the
+    /// device sent no slope distance, horizontal distance × tan(inclination). `None` for HT
+    /// and ID, and for a shot without an inclination or a distance (a 3-shot angle).
+    ///
+    /// A shot's horizontal distance is never a height: a laser held at road level and aimed
+    /// at the underside of a bridge reads the clearance as this rise.
+    ///
+    /// ```
+    /// use clearway_core::rangefinder::pltit::parse;
+    /// // 5.00 m at 86.4° up: 5.00 × sin 86.4° = 4.990 m above the instrument.
+    /// let rise = parse("$PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M*5B").unwrap().vertical().unwrap();
+    /// assert!((rise.metres - 5.0 * 86.4_f64.to_radians().sin()).abs() < 1e-9);
+    /// ```
+    pub fn vertical(&self) -> Option<VerticalRise> {
+        let (Self::HorizontalVector {
+            horizontal,
+            inclination_deg: Some(inclination),
+            slope,
+            ..
+        }
+        | Self::MissingLine {
+            horizontal,
+            inclination_deg: Some(inclination),
+            slope,
+            ..
+        }) = self
+        else {
+            return None;
+        };
+        let angle = inclination.to_radians();
+        match (slope, horizontal) {
+            (Some(d), _) => Some(VerticalRise {
+                metres: d.metres * angle.sin(),
+                weak: d.weak,
+            }),
+            // tan is unbounded at ±90°: a level distance cannot give a plumb rise.
+            (None, Some(d)) if inclination.abs() < 89.0 => Some(VerticalRise {
+                metres: d.metres * angle.tan(),
+                weak: d.weak,
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// The XOR of the bytes of a sentence body (between `$` and `*`).
 pub fn checksum(body: &[u8]) -> u8 {
     body.iter().fold(0, |a, b| a ^ b)

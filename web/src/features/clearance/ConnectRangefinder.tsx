@@ -5,7 +5,7 @@ import { BAUD_RATES, isBaudRate, isSerialSupported } from '../../services/serial
 import { rangefinder, useRangefinder } from './rangefinderController';
 import { useClearanceCore, useUnits } from './useClearance';
 
-const KIND_LABEL = { distance: 'distance', height: 'height', threeShotHeight: '3-shot height', missingLine: 'missing line' } as const;
+const KIND_LABEL = { vertical: 'height above the laser', distance: 'distance', height: 'height', threeShotHeight: '3-shot height', missingLine: 'missing line height' } as const;
 
 export function ConnectRangefinder() {
   const state = useRangefinder();

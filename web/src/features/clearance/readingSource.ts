@@ -5,7 +5,13 @@
 export interface RangefinderReading {
   metres: number;
   weak: boolean;
-  kind: 'distance' | 'height' | 'threeShotHeight' | 'missingLine';
+  /**
+   * `vertical`: a shot aimed up, the target's height above the laser; `distance`: a level
+   * or downward shot's distance (a Bluetooth laser's reading is a distance held plumb);
+   * `height`, `threeShotHeight`: the device's and the 3-shot height routines;
+   * `missingLine`: the height between a missing line's two points.
+   */
+  kind: 'vertical' | 'distance' | 'height' | 'threeShotHeight' | 'missingLine';
 }
 
 export abstract class ReadingSource<S extends object> {

@@ -15,7 +15,7 @@ export function isBaudRate(value: number): value is BaudRate {
 
 /** The subset of `SerialPort` that Clearway uses. */
 export interface SerialPortLike extends EventTarget {
-  open(options: { baudRate: number }): Promise<void>;
+  open(options: { baudRate: number; dataBits?: 7 | 8; stopBits?: 1 | 2; parity?: 'none' | 'even' | 'odd' }): Promise<void>;
   close(): Promise<void>;
   readonly readable: ReadableStream<Uint8Array> | null;
 }
@@ -58,7 +58,8 @@ export async function requestAndOpenPort(baudRate: BaudRate): Promise<SerialPort
     throw new SerialError('no-port-chosen', 'No serial port was chosen.', { cause });
   }
   try {
-    await port.open({ baudRate });
+    // 8N1, as NMEA 0183 and the TruPulse's CR400 preset: said, not left to the default.
+    await port.open({ baudRate, dataBits: 8, stopBits: 1, parity: 'none' });
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     throw new SerialError('open-failed', `The serial port could not be opened: ${detail}`, { cause });
