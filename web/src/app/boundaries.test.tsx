@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PageBoundary } from './PageBoundary';
+import { lazyPage } from './routes';
 import { SilentBoundary } from './SilentBoundary';
 
 const failingChunk = () =>
@@ -70,5 +71,46 @@ describe('SilentBoundary', () => {
     expect(container.firstElementChild?.innerHTML).toBe('<h1>Settings</h1>');
     expect(screen.queryByText(/Component Load Error/)).toBeNull();
     expect(screen.queryByText('Loading...')).toBeNull();
+  });
+});
+
+describe('lazyPage (the routes\' pages)', () => {
+  it('a page preloaded before its first render shows at once, without Loading... (no suspense, no reveal throttle)', async () => {
+    const Page = lazyPage(() => Promise.resolve({ default: () => <h1>Workspace</h1> }));
+    await Page.preload();
+    render(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    // Synchronously, in the first commit.
+    expect(screen.getByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('a page not preloaded loads as before; a preload finishing later does not remount it', async () => {
+    let mounts = 0;
+    function Counted() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <h1>Help</h1>;
+    }
+    const Page = lazyPage(() => Promise.resolve({ default: Counted }));
+    const { rerender } = render(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
+    await Page.preload();
+    rerender(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Help' })).toBeInTheDocument();
+    expect(mounts).toBe(1);
   });
 });

@@ -85,13 +85,66 @@ async function summarise(survey: Survey | null): Promise<Summary> {
   return { active: survey, count, newest, highestPoi };
 }
 
+/** Whether a change to `store` can change what the workspace shows of the active survey. */
+const showsFrom = (store: string) => store === 'measurements' || store === 'surveys' || store === '*';
+
+interface PrimedRead {
+  read: Promise<Summary>;
+  /** The overview once read (null until then, or when the read failed). */
+  value: Summary | null;
+  /** A write landed after the read began: what it read may be out of date. */
+  stale: boolean;
+  stopWatching: () => void;
+}
+
+let primed: PrimedRead | null = null;
+
+/**
+ * Opens the store and reads the active survey's overview. main.tsx calls it before the first
+ * render, so the read runs while the page's code loads; a provider mounting after it has
+ * finished starts with the overview in its first render instead of an empty one and a
+ * second render. The provider takes the read once; one mounted later reads afresh.
+ */
+export function primeSurvey(): Promise<Summary> {
+  if (!primed) {
+    // For `npm run bench -- survey-scale`: when the workspace starts reading.
+    performance.mark('clearway:workspace-start');
+    const entry: PrimedRead = { read: startStorage().then(summariseActive), value: null, stale: false, stopWatching: () => undefined };
+    entry.stopWatching = subscribeChanges((change) => {
+      if (showsFrom(change.store)) entry.stale = true;
+    });
+    entry.read.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => undefined,
+    );
+    primed = entry;
+  }
+  return primed.read;
+}
+
+/** Takes the primed read (starting it if nobody did); it watches changes until the provider does. */
+function takePrimed(): PrimedRead {
+  void primeSurvey();
+  const taken = primed as PrimedRead;
+  primed = null;
+  return taken;
+}
+
 export function SurveyProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
-  const [status, setStatus] = useState<SurveyWorkspace['status']>('loading');
-  const [summary, setSummary] = useState<Summary>(EMPTY);
+  // Taken once per mount (useState's initialiser): the read main.tsx started, and what it
+  // had read by the first render (null if not done yet: then the startup effect shows it).
+  const [{ first, initial }] = useState(() => {
+    const read = takePrimed();
+    return { first: read, initial: read.value };
+  });
+  const [status, setStatus] = useState<SurveyWorkspace['status']>(initial ? 'ready' : 'loading');
+  const [summary, setSummary] = useState<Summary>(initial ?? EMPTY);
   const [version, setVersion] = useState(0);
-  const [lastAutoSaved, setLastAutoSaved] = useState<string | null>(null);
-  const activeRef = useRef<Survey | null>(null);
+  const [lastAutoSaved, setLastAutoSaved] = useState<string | null>(initial?.active?.lastAutoSaved ?? null);
+  const activeRef = useRef<Survey | null>(initial?.active ?? null);
 
   const show = useCallback((next: Summary) => {
     activeRef.current = next.active;
@@ -124,15 +177,18 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
   // At startup: open the store, put back what only local copies hold, restore the active survey.
   useEffect(() => {
     let live = true;
-    // For `npm run bench -- survey-scale`: when the workspace starts reading.
-    performance.mark('clearway:workspace-start');
     void (async () => {
       try {
-        await startStorage();
-        const next = await summariseActive();
+        const next = await first.read;
+        // By now the provider's own watch (the effect below) is on: the read's can stop.
+        first.stopWatching();
         if (!live) return;
-        show(next);
-        setStatus('ready');
+        if (!initial) {
+          show(next);
+          setStatus('ready');
+        }
+        // A write that landed after the read began, before this provider watched changes.
+        if (first.stale) void refresh().catch((error: unknown) => console.warn('Survey workspace: refresh failed:', error));
         // Then the safety nets: what only local copies hold goes back (a write raises the
         // change signal, which refreshes what shows).
         await restoreLocalCopies();
@@ -144,15 +200,16 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
     })();
     return () => {
       live = false;
+      first.stopWatching();
     };
-  }, [show]);
+  }, [first, initial, show, refresh]);
 
   // Any write to surveys or measurements (this tab, another tab, or a recovery from
   // emergency storage) refreshes what the workspace shows.
   useEffect(
     () =>
       subscribeChanges((change) => {
-        if (change.store === 'measurements' || change.store === 'surveys' || change.store === '*') {
+        if (showsFrom(change.store)) {
           refresh().catch((error: unknown) => console.warn('Survey workspace: refresh failed:', error));
         }
       }),

@@ -1,6 +1,6 @@
 // The survey feature: the active survey shared by every page (SurveyProvider, mounted by
 // web/src/app), the workspace (create, load, clear, capture, list, export), auto-save.
-export { SurveyProvider, useSurvey, FIRST_PAGE } from './SurveyProvider';
+export { SurveyProvider, useSurvey, primeSurvey, FIRST_PAGE } from './SurveyProvider';
 export type { SurveyWorkspace as SurveyWorkspaceState } from './SurveyProvider';
 export { SurveyRecords, SurveyWorkspace } from './SurveyWorkspace';
 export { AUTOSAVE_DELAY_MS, AUTOSAVE_EVENT, latestAutosave } from './autosave';
