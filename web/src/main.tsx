@@ -17,10 +17,12 @@ applySavedTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The store opens and the active survey is read while the first page's chunk comes in; the
-// first render waits for that chunk (at most 2 s), so the page shows as soon as it is in,
-// not after a 'Loading...' screen and React's reveal throttle (up to 300 ms more).
+// first render waits for that chunk, so the page shows as soon as it is in, not after a
+// 'Loading...' screen and React's reveal throttle (up to 300 ms more). On a slow link the
+// wait ends after FIRST_PAGE_WAIT_MS and 'Loading...' shows as for any page.
+const FIRST_PAGE_WAIT_MS = 250;
 void primeSurvey();
-void Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, 2000))]).then(() =>
+void Promise.race([preloadPage(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -1,19 +1,20 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixedProvider, type AccountStatusProvider } from '../account';
 import { ProtectedContent } from './ProtectedContent';
 
 const PIXEL_7 =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
-function renderAt(path: string) {
+function renderAt(path: string, accounts?: AccountStatusProvider) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route
           path="/"
           element={
-            <ProtectedContent>
+            <ProtectedContent accounts={accounts}>
               <h1>Settings</h1>
             </ProtectedContent>
           }
@@ -48,11 +49,20 @@ describe('ProtectedContent', () => {
     expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
   });
 
-  it("shows 'Loading...' with a spinner while the checks run, then the content on desktop", async () => {
+  it("shows 'Loading...' with a spinner while the account check runs, then the content on desktop", async () => {
+    localStorage.setItem('app_access', 'true');
+    let answer: (check: { kind: 'no-account' }) => void = () => undefined;
+    renderAt('/', fixedProvider(() => new Promise((resolve) => (answer = resolve))));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    answer({ kind: 'no-account' });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('with nobody signed in on this device there is nothing to check: the content in the first render', () => {
     localStorage.setItem('app_access', 'true');
     renderAt('/');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
   });
 
   it('on mobile, first launch: the permission screen; Skip shows the content and remembers', async () => {

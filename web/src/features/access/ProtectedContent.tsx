@@ -1,18 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingScreen } from '../../ui/Spinner';
-import { useAccountStatus } from '../account';
+import { useAccountStatus, type AccountStatusProvider } from '../account';
 import { isMobileDevice } from '../device';
 import { hasAppAccess, permissionsRequested } from './appAccess';
 import { decideGuard } from './guardDecision';
 import { PermissionScreen } from './PermissionScreen';
 import { useLocationPermission } from './useLocationPermission';
 
-/** The access guard of SPEC §2 around `/` and `/admin/accounts`. */
-export function ProtectedContent({ children }: { children: ReactNode }) {
+/**
+ * The access guard of SPEC §2 around `/` and `/admin/accounts`. `accounts` is the cloud's
+ * account check unless a test gives another.
+ */
+export function ProtectedContent({ children, accounts }: { children: ReactNode; accounts?: AccountStatusProvider }) {
   const appAccess = hasAppAccess();
   const isMobile = isMobileDevice();
-  const { status: accountStatus } = useAccountStatus(appAccess);
+  const { status: accountStatus } = useAccountStatus(appAccess, accounts);
   const locationPermission = useLocationPermission(appAccess && accountStatus === 'allowed' && isMobile);
   const [permissionScreenDone, setPermissionScreenDone] = useState(false);
 

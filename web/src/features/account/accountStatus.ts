@@ -15,6 +15,11 @@ export type AccountCheck =
 export interface AccountStatusProvider {
   /** Reports the current check, then every change; returns the unsubscribe. */
   watch(onCheck: (check: AccountCheck) => void, onError: (error: unknown) => void): () => void;
+  /**
+   * The check when it is known without asking anyone (nobody signed in on this device):
+   * the guard then has nothing to wait for and shows the page in its first render.
+   */
+  known?(): AccountCheck | null;
   /** Ends the session of a rejected user. */
   signOut(): Promise<void>;
 }

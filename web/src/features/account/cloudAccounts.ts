@@ -14,10 +14,11 @@ function toCheck(account: AccountRecord | null): AccountCheck {
 }
 
 export const cloudAccounts: AccountStatusProvider = {
+  known: () => (getSession().state === 'signed-out' ? { kind: 'no-user' } : null),
   watch(onCheck, onError) {
     let stopped = false;
     if (getSession().state === 'signed-out') {
-      // Answered like every other check, after the first render ('Loading...' meanwhile).
+      // Also reported like every other check (the guard took it from `known` already).
       queueMicrotask(() => {
         if (!stopped) onCheck({ kind: 'no-user' });
       });

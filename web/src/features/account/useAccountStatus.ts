@@ -9,7 +9,10 @@ import { cloudAccounts } from './cloudAccounts';
  * gets the 'Error' toast and access continues.
  */
 export function useAccountStatus(enabled: boolean, provider: AccountStatusProvider = cloudAccounts): { status: AccessStatus } {
-  const [status, setStatus] = useState<AccessStatus>('checking');
+  const [status, setStatus] = useState<AccessStatus>(() => {
+    const known = enabled ? provider.known?.() : null;
+    return known ? toAccessStatus(known) : 'checking';
+  });
 
   useEffect(() => {
     if (!enabled) return undefined;
