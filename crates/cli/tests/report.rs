@@ -352,6 +352,160 @@ fn check_rendering(a: &Path, dir: &Path) {
     std::fs::copy(a, keep.join("report.pdf")).unwrap();
 }
 
+/// Metres in whole tenths of a millimetre (every figure below is given to 0.1 mm), so the
+/// inch arithmetic is exact: 1 in = 25.4 mm = 254 tenths, 1 ft = 12 in = 0.3048 m.
+#[allow(clippy::cast_possible_truncation)] // figures of a few metres
+fn tenths_mm(m: f64) -> i64 {
+    (m * 10_000.0).round() as i64
+}
+
+/// Feet and inches as the report writes them (`15' 2"`, `-0' 2"`), from whole inches.
+fn feet_inches(inches: i64) -> String {
+    let sign = if inches < 0 { "-" } else { "" };
+    format!("{sign}{}' {}\"", inches.abs() / 12, inches.abs() % 12)
+}
+
+/// Rounded down to the inch (towards minus infinity: a negative margin grows).
+fn down(tenths: i64) -> String {
+    feet_inches(tenths.div_euclid(254))
+}
+
+/// Rounded up to the inch.
+fn up(tenths: i64) -> String {
+    feet_inches(-(-tenths).div_euclid(254))
+}
+
+#[test]
+fn the_report_in_feet_and_inches_rounds_clearances_down_and_load_figures_up() {
+    let dir = scratch("report-feet");
+    let (height, width, length, buffer) = (4.60, 3.50, 28.0, 0.15);
+    let mut data = SurveyData::default();
+    data.survey.survey_title = "A20 heavy haul".into();
+    data.survey.fields.id = "s1".into();
+    data.survey.fields.load_profile = Some(LoadProfile {
+        height_m: Some(height),
+        width_m: Some(width),
+        length_m: Some(length),
+        buffer_m: buffer,
+        ..Default::default()
+    });
+    // 4.87 m is 191.7 in: 15' 11", not 16' 0"; 4.8768 m is 16 ft exactly; 4.70 m (185.04
+    // in) fails by 0.05 m (1.97 in), shown as 2 in below; 5.50 m (216.5 in) passes.
+    let clearances = [4.87, 4.8768, 4.70, 5.50];
+    data.measurements = clearances
+        .iter()
+        .zip(1..)
+        .map(|(&h, n)| poi(n, "bridge", h, ""))
+        .collect();
+    let backup = dir.join("survey.zip");
+    let bytes = BackupWriter::new(Vec::new(), &data, "2026-07-01T08:00:00Z")
+        .unwrap()
+        .finish()
+        .unwrap();
+    std::fs::write(&backup, bytes).unwrap();
+    let pdf = dir.join("feet.pdf");
+    run(&[
+        "report",
+        backup.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+        "--units",
+        "feet-inches",
+    ]);
+    let text =
+        String::from_utf8(tool("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"])).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let line = |needle: &str| {
+        *lines
+            .iter()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} not in:\n{text}"))
+    };
+
+    // Cover: the load figures rounded up. 4.60 m = 181.1 in → 182 in = 15' 2".
+    assert_eq!(up(tenths_mm(height)), "15' 2\"");
+    for (label, metres) in [
+        ("Load height", height),
+        ("Load width", width),
+        ("Load length", length),
+        ("Buffer", buffer),
+    ] {
+        let t = tenths_mm(metres);
+        assert_ne!(
+            up(t),
+            down(t),
+            "{label}: a figure where the direction matters"
+        );
+        let l = line(label);
+        assert!(l.contains(&up(t)), "{label} rounded up to {}: {l}", up(t));
+        assert!(!l.contains(&down(t)), "{label} not rounded down: {l}");
+        assert!(!l.contains(" m"), "{label} not in metres: {l}");
+    }
+
+    check_feet_table(&text, &clearances, tenths_mm(height) + tenths_mm(buffer));
+}
+
+/// The table in feet and inches: each clearance and margin rounded down, the clearance in
+/// its column before the margin, with the status the margin gives (buffer and load height
+/// in `load_and_buffer`, tenths of a millimetre; the default Tight band 0.15 m); and the
+/// Fail POI's page (POI 3) repeating its figures.
+fn check_feet_table(text: &str, clearances: &[f64], load_and_buffer: i64) {
+    let lines: Vec<&str> = text.lines().collect();
+    // The table: each clearance and margin rounded down, in the Clearance then Margin column.
+    assert_eq!(down(tenths_mm(4.87)), "15' 11\"");
+    assert_eq!(down(tenths_mm(4.8768)), "16' 0\"");
+    let header = lines
+        .iter()
+        .position(|l| l.contains("Clearance") && l.contains("Margin"))
+        .expect("the table header");
+    for (n, &clearance) in (1..).zip(clearances) {
+        let id = format!("R020-POI{n:05}");
+        let row = lines[header..]
+            .iter()
+            .find(|l| l.contains(&id))
+            .unwrap_or_else(|| panic!("{id} in the table:\n{text}"));
+        let c = tenths_mm(clearance);
+        let margin = c - load_and_buffer;
+        let (shown_c, shown_m) = (down(c), down(margin));
+        let c_at = row
+            .find(&shown_c)
+            .unwrap_or_else(|| panic!("{id}: clearance {shown_c} in {row}"));
+        assert!(
+            row[c_at + shown_c.len()..].contains(&shown_m),
+            "{id}: margin {shown_m} after the clearance in {row}"
+        );
+        // Where the figure is not a whole inch, rounding up would show something else.
+        if c % 254 != 0 {
+            assert!(
+                !row.contains(&up(c)),
+                "{id}: clearance not rounded up: {row}"
+            );
+        }
+        assert!(
+            !row.contains(&up(margin)),
+            "{id}: margin not rounded up: {row}"
+        );
+        let status = match margin {
+            m if m < 0 => "Fail",
+            m if m < tenths_mm(0.15) => "Tight",
+            _ => "Pass",
+        };
+        assert!(row.contains(status), "{id} {status}: {row}");
+        assert!(!row.contains(" m "), "{id}: no metric figure: {row}");
+    }
+    // The Fail POI's page repeats its figures in feet and inches.
+    let fail_page = text
+        .split('\x0c')
+        .find(|p| p.contains("R020-POI00003 — Bridge — Fail"))
+        .expect("the Fail POI's page");
+    let c = tenths_mm(4.70);
+    assert!(fail_page.contains(&down(c)), "{fail_page}");
+    assert!(
+        fail_page.contains(&down(c - load_and_buffer)),
+        "{fail_page}"
+    );
+}
+
 #[test]
 fn a_backup_that_is_not_one_is_a_clear_error() {
     let dir = scratch("report-bad");
