@@ -87,10 +87,14 @@ test('the margin against a 4.60 m load is shown live as the height is typed', as
 /** Worked out here: the height a shot gives, slope × sin(inclination), as the form shows it (3 decimals). */
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const asTyped = (metres: number) => String(Math.round(metres * 1000) / 1000);
-/** Not one of the review's lines: a laser on the road aimed 86.4° up, 5.00 m slope, good target (checksum worked out by the XOR rule). */
-const UP_SHOT = '$PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M*5B';
+/** A `$PLTIT` line with its checksum worked out by the XOR rule (lines of ours, not the review's). */
+const withChecksum = (body: string) => `$${body}*${[...body].reduce((x, c) => x ^ c.charCodeAt(0), 0).toString(16).toUpperCase().padStart(2, '0')}`;
+/** A laser on the road aimed 86.4° up, 5.00 m slope, good target. */
+const UP_SHOT = withChecksum('PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M');
+/** Aimed 80° up, 5.0 m slope from a WEAK target (quality digit 1). */
+const WEAK_UP_SHOT = withChecksum('PLTIT,HV,0.81,M,0.00,D,80.00,D,5.01,M');
 
-test("Connect rangefinder (8N1): a shot's height above the laser fills the height, never its distance; a weak target is marked, a bad checksum refused", async ({ page }) => {
+test("Connect rangefinder (8N1): a steep shot's height above the laser fills the height, a distance never does; a weak target is marked, a bad checksum refused", async ({ page }) => {
   await useFakeSerial(page, { chunkBytes: 7 });
   await openSettings(page);
   await createSurvey(page, { title: 'A20 heavy haul', surveyor: 'Ana', client: 'Hydro' });
@@ -104,30 +108,31 @@ test("Connect rangefinder (8N1): a shot's height above the laser fills the heigh
 
   // Aimed up from the road: 5.00 × sin 86.4° = 4.990 m. 4.990 − 4.60 − 0.15 = 0.24: a pass.
   await serialPush(page, `${UP_SHOT}\r\n`);
-  await expect(height).toHaveValue(asTyped(5 * Math.sin(rad(86.4))));
+  const upHeight = asTyped(5 * Math.sin(rad(86.4)));
+  await expect(height).toHaveValue(upHeight);
   await expect(status(page)).toHaveText('Pass: margin 0.24 m (clearance 4.99 m)');
   await expect(form.getByText('Weak target')).toHaveCount(0);
 
-  // Line 1: 11.8 m to a target 3.7° up is 0.76 m above the laser, not an 11.8 m clearance.
+  // Line 1: 11.8 m to a target 3.7° up, seen from the side: a distance, shown, not a clearance.
   await serialPush(page, `${REVIEW_LINES[0]}\r\n`);
-  await expect(height).toHaveValue(asTyped(11.8 * Math.sin(rad(3.7))));
-  await expect(status(page)).toHaveText(/^Fail: /);
+  await expect(form.getByRole('status').filter({ hasText: 'Last distance: 11.80 m' })).toBeVisible();
+  await expect(height).toHaveValue(upHeight);
 
-  // Line 2: 7.01,M is 7.0 m from a WEAK target, 3.0° up.
-  await serialPush(page, `${REVIEW_LINES[1]}\r\n`);
-  const weakRise = asTyped(7.0 * Math.sin(rad(3.0)));
-  await expect(height).toHaveValue(weakRise);
+  // 5.0 m at 80° up from a WEAK target: 4.924 m, marked.
+  await serialPush(page, `${WEAK_UP_SHOT}\r\n`);
+  const weakHeight = asTyped(5.0 * Math.sin(rad(80)));
+  await expect(height).toHaveValue(weakHeight);
   await expect(form.getByRole('alert').filter({ hasText: 'Weak target' })).toBeVisible();
 
   // Line 8: the manual's typo, checksum 74 where 79 is right: refused, the height stays.
   await serialPush(page, `${REVIEW_LINES[7]}\r\n`);
   await expect(form.getByRole('alert').filter({ hasText: 'Rangefinder reading rejected' })).toContainText('checksum does not match');
-  await expect(height).toHaveValue(weakRise);
+  await expect(height).toHaveValue(weakHeight);
 
-  // Line 3 alone, the 3-shot's first shot (16 ft at −1.2°, below the laser): a distance, shown, not taken.
+  // Line 3 alone, the 3-shot's first shot (16 ft at −1.2°): a distance, shown, not taken.
   await serialPush(page, `${REVIEW_LINES[2]}\r\n`);
   await expect(form.getByRole('status').filter({ hasText: '3-shot height: 1 of 3 shots taken' })).toBeVisible();
-  await expect(height).toHaveValue(weakRise);
+  await expect(height).toHaveValue(weakHeight);
 
   // Lines 4–5 complete the 3-shot height, 16 ft · (tan 32.4° − tan −19.1°), in metres.
   const expectedM = 16 * (Math.tan(rad(32.4)) - Math.tan(rad(-19.1))) * 0.3048;
@@ -261,9 +266,9 @@ test('the GPS and the rangefinder on two serial ports at once, the rangefinder a
   await expect(gpsField(page, 'Latitude')).toHaveText(fix.latitude);
   await expect(gpsField(page, 'Longitude')).toHaveText(fix.longitude);
   await expect(gpsField(page, 'Source')).toHaveText('serial');
-  // And the rangefinder still reads after the GPS log: line 2 is 7.0 m at 3.0° up.
-  await serialPushTo(page, 1, `${REVIEW_LINES[1]}\r\n`);
-  await expect(form.getByLabel('Height')).toHaveValue(asTyped(7.0 * Math.sin(rad(3.0))));
+  // And the rangefinder still reads after the GPS log: 5.0 m at 80° up.
+  await serialPushTo(page, 1, `${WEAK_UP_SHOT}\r\n`);
+  await expect(form.getByLabel('Height')).toHaveValue(asTyped(5.0 * Math.sin(rad(80))));
 });
 
 test('with Readings per lane open, a rangefinder reading fills the current lane reading, not the height', async ({ page }) => {

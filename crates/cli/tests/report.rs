@@ -481,10 +481,12 @@ fn check_feet_table(text: &str, clearances: &[f64], load_and_buffer: i64) {
                 "{id}: clearance not rounded up: {row}"
             );
         }
-        assert!(
-            !row.contains(&up(margin)),
-            "{id}: margin not rounded up: {row}"
-        );
+        if margin % 254 != 0 {
+            assert!(
+                !row.contains(&up(margin)),
+                "{id}: margin not rounded up: {row}"
+            );
+        }
         let status = match margin {
             m if m < 0 => "Fail",
             m if m < tenths_mm(0.15) => "Tight",

@@ -157,57 +157,80 @@ fn the_review_missing_line_with_its_checksum_corrected_is_read() {
     assert_eq!((stream.stats().accepted, stream.stats().rejected), (1, 0));
 }
 
-/// The height part of each review shot: slope × sin(inclination), worked out here from the
-/// lines' own figures. A level shot's 11.8 m is a distance, not a clearance.
+/// The vertical part of each review shot: slope × sin(inclination), worked out here from the
+/// lines' own figures; and which of them is a height for a clearance: none of the review's
+/// HV shots is (each aims less than 45° up), its HT is.
 #[test]
-fn each_shot_gives_its_vertical_rise_never_its_horizontal_distance_as_a_height() {
+fn each_shot_gives_its_rise_and_only_a_steep_shot_or_the_devices_height_is_a_height() {
     let l = lines();
     let rise = |line: &str| parse(line).unwrap().vertical();
+    let height = |line: &str| parse(line).unwrap().height();
     let sin = |deg: f64| deg.to_radians().sin();
     let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
-    // 11.80 m slope at 3.7° up: 0.76 m above the instrument, good target.
+    // 11.80 m slope at 3.7° up: 0.76 m above the instrument, good target; a distance to a
+    // target seen from the side, not a clearance.
     let r = rise(l[0]).unwrap();
     assert!(close(r.metres, 11.8 * sin(3.7)) && !r.weak, "{r:?}");
+    assert_eq!(height(l[0]), None);
     // 7.0 m (weak) at 3.0°: the rise is weak too.
     let r = rise(l[1]).unwrap();
     assert!(close(r.metres, 7.0 * sin(3.0)) && r.weak, "{r:?}");
+    assert_eq!(height(l[1]), None);
     // The 3-shot's first shot, 16 ft at −1.2°: below the instrument.
     let r = rise(l[2]).unwrap();
     assert!(
         close(r.metres, 16.0 * 0.3048 * sin(-1.2)) && r.metres < 0.0,
         "{r:?}"
     );
-    // Its angle-only shots and the device's HT carry no shot distance.
-    assert_eq!(rise(l[3]), None);
-    assert_eq!(rise(l[4]), None);
-    assert_eq!(rise(l[5]), None);
+    assert_eq!(height(l[2]), None);
+    // Its angle-only shots carry no distance.
+    for line in [l[3], l[4]] {
+        assert_eq!(rise(line), None);
+        assert_eq!(height(line), None);
+    }
+    // The device's HT is a height as sent: 15.7 ft.
+    let h = height(l[5]).unwrap();
+    assert!(close(h.metres, 15.7 * 0.3048) && !h.weak, "{h:?}");
     // 6.00 yd slope at 11.6° up.
     let r = rise(l[6]).unwrap();
     assert!(close(r.metres, 6.0 * 0.9144 * sin(11.6)), "{r:?}");
+    assert_eq!(height(l[6]), None);
 }
 
-/// Without a slope distance the rise comes from the horizontal one (× tan), never at a plumb
-/// angle where tan has no bound; a laser at road level aimed up reads the clearance.
+/// A shot aimed steeply up from the road reads the clearance as its rise; 45° is the limit;
+/// without a slope distance there is no rise (never horizontal × tan, whose error the
+/// quality digit's coarse horizontal distance would blow up); a missing line gives the
+/// height between its points, whichever is higher.
 #[test]
-fn the_rise_from_the_horizontal_distance_and_a_shot_straight_up() {
+fn a_steep_shot_a_shot_without_slope_and_a_missing_line() {
     let with_checksum =
         |body: &str| format!("${body}*{:02X}", body.bytes().fold(0u8, |a, b| a ^ b));
-    let rise = |body: &str| parse(&with_checksum(body)).unwrap().vertical();
-    let r = rise("PLTIT,HV,10.00,M,0.00,D,20.00,D,,").unwrap();
-    assert!(
-        (r.metres - 10.0 * 20_f64.to_radians().tan()).abs() < 1e-9,
-        "{r:?}"
+    let parsed = |body: &str| parse(&with_checksum(body)).unwrap();
+    let sin = |deg: f64| deg.to_radians().sin();
+    let h = parsed("PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M")
+        .height()
+        .unwrap();
+    assert!((h.metres - 5.0 * sin(86.4)).abs() < 1e-9, "{h:?}");
+    let h = parsed("PLTIT,HV,4.20,M,0.00,D,45.00,D,6.00,M")
+        .height()
+        .unwrap();
+    assert!((h.metres - 6.0 * sin(45.0)).abs() < 1e-9, "{h:?}");
+    assert_eq!(
+        parsed("PLTIT,HV,4.30,M,0.00,D,44.90,D,6.00,M").height(),
+        None
     );
-    assert_eq!(rise("PLTIT,HV,0.10,M,0.00,D,89.50,D,,"), None);
-    let r = rise("PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M").unwrap();
+    assert_eq!(parsed("PLTIT,HV,10.00,M,0.00,D,60.00,D,,").vertical(), None);
+    assert_eq!(parsed("PLTIT,HV,10.00,M,0.00,D,60.00,D,,").height(), None);
+    // A weak slope distance makes a weak height.
     assert!(
-        (r.metres - 5.0 * 86.4_f64.to_radians().sin()).abs() < 1e-9,
-        "{r:?}"
+        parsed("PLTIT,HV,0.31,M,0.00,D,80.00,D,5.01,M")
+            .height()
+            .unwrap()
+            .weak
     );
-    // A missing line (ML): the second point's height above the first.
-    let r = rise("PLTIT,ML,8.10,Y,0.00,D,3.20,D,8.10,Y").unwrap();
-    assert!(
-        (r.metres - 8.1 * 0.9144 * 3.2_f64.to_radians().sin()).abs() < 1e-9,
-        "{r:?}"
-    );
+    // A missing line from the underside down to the road: the height is the drop.
+    let h = parsed("PLTIT,ML,8.10,Y,0.00,D,-35.00,D,8.10,Y")
+        .height()
+        .unwrap();
+    assert!((h.metres - 8.1 * 0.9144 * sin(35.0)).abs() < 1e-9, "{h:?}");
 }

@@ -5,7 +5,7 @@
 //! Error codes: `invalid-records`, `invalid-load-profile`.
 
 use clearway_core::clearance::{self, LoadProfile, UnitSystem, units};
-use clearway_core::rangefinder::pltit::PltitSentence;
+use clearway_core::rangefinder::pltit::{PltitSentence, VerticalRise};
 use clearway_core::rangefinder::{PltitStream, RangefinderEvent as CoreEvent};
 use clearway_core::survey::Measurement;
 use serde::Serialize;
@@ -68,14 +68,16 @@ pub fn parse_feet_inches(text: &str) -> Option<f64> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Event {
-    /// `vertical` (an HV shot aimed up: the target's height above the laser), `distance`
-    /// (a level or downward HV shot: its horizontal distance), `height` (HT),
+    /// `vertical` (an HV shot aimed steeply up: the target's height above the laser),
+    /// `distance` (any other HV shot: its horizontal distance), `height` (HT),
     /// `threeShotHeight`, `angle` (an HV shot with no distance), `missingLine` (the height
     /// between its two points), `id`, `rejected`.
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     metres: Option<f64>,
     weak: bool,
+    /// A height for a clearance: the form takes it (a distance or an angle is only shown).
+    fills_height: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
 }
@@ -85,37 +87,94 @@ fn event(e: &CoreEvent) -> Event {
         kind,
         metres,
         weak,
+        fills_height: false,
         message,
     };
+    // What the core takes for a clearance (`PltitSentence::height`) fills the height.
+    let height = |kind, h: VerticalRise| Event {
+        fills_height: true,
+        ..ev(kind, Some(h.metres), h.weak, None)
+    };
     match e {
-        // A shot aimed up reads the target's height above the laser; its horizontal
-        // distance is never a height (a level or downward shot, such as a 3-shot's first, is
-        // only a distance).
         CoreEvent::Sentence(s @ PltitSentence::HorizontalVector { horizontal, .. }) => {
-            match (s.vertical(), horizontal) {
-                (Some(rise), _) if rise.metres > 0.0 => {
-                    ev("vertical", Some(rise.metres), rise.weak, None)
-                }
-                (_, Some(d)) => ev("distance", Some(d.metres), d.weak, None),
-                (_, None) => ev("angle", None, false, None),
+            match (s.height(), horizontal) {
+                (Some(h), _) => height("vertical", h),
+                (None, Some(d)) => ev("distance", Some(d.metres), d.weak, None),
+                (None, None) => ev("angle", None, false, None),
             }
         }
-        CoreEvent::Sentence(PltitSentence::Height(d)) => ev("height", Some(d.metres), d.weak, None),
-        // The height between the two points of a missing line.
-        CoreEvent::Sentence(s @ PltitSentence::MissingLine { .. }) => {
-            let rise = s.vertical();
-            ev(
-                "missingLine",
-                rise.map(|r| r.metres.abs()),
-                rise.is_some_and(|r| r.weak),
-                None,
-            )
-        }
+        CoreEvent::Sentence(s @ PltitSentence::Height(_)) => match s.height() {
+            Some(h) => height("height", h),
+            None => ev("height", None, false, None),
+        },
+        CoreEvent::Sentence(s @ PltitSentence::MissingLine { .. }) => match s.height() {
+            Some(h) => height("missingLine", h),
+            None => ev("missingLine", None, false, None),
+        },
         CoreEvent::Sentence(PltitSentence::Id { model, version }) => {
             ev("id", None, false, Some(format!("{model} {version}")))
         }
-        CoreEvent::ThreeShotHeight(h) => ev("threeShotHeight", Some(h.metres), h.weak, None),
+        CoreEvent::ThreeShotHeight(h) => height(
+            "threeShotHeight",
+            VerticalRise {
+                metres: h.metres,
+                weak: h.weak,
+            },
+        ),
         CoreEvent::Rejected(err) => ev("rejected", None, false, Some(err.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(text: &str) -> Vec<Event> {
+        PltitStream::new()
+            .push(text.as_bytes())
+            .iter()
+            .map(event)
+            .collect()
+    }
+
+    fn line(body: &str) -> String {
+        format!("${body}*{:02X}\r\n", body.bytes().fold(0u8, |a, b| a ^ b))
+    }
+
+    #[test]
+    fn only_heights_fill_the_height_field() {
+        let sin = |deg: f64| deg.to_radians().sin();
+        // Aimed 86.4° up: its rise fills.
+        let e = &events(&line("PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M"))[0];
+        assert_eq!((e.kind, e.fills_height), ("vertical", true));
+        assert!((e.metres.unwrap() - 5.0 * sin(86.4)).abs() < 1e-9);
+        // 11.8 m at 3.7° up: a distance, shown, not filled.
+        let e = &events(&line("PLTIT,HV,11.80,M,0.00,D,3.70,D,11.80,M"))[0];
+        assert_eq!(
+            (e.kind, e.metres, e.fills_height),
+            ("distance", Some(11.8), false)
+        );
+        // The device's height fills.
+        let e = &events(&line("PLTIT,HT,15.70,F"))[0];
+        assert_eq!((e.kind, e.fills_height), ("height", true));
+        // A missing line down from the underside: the drop fills, as a positive height.
+        let e = &events(&line("PLTIT,ML,8.10,Y,0.00,D,-35.00,D,8.10,Y"))[0];
+        assert_eq!((e.kind, e.fills_height), ("missingLine", true));
+        assert!((e.metres.unwrap() - 8.1 * 0.9144 * sin(35.0)).abs() < 1e-9);
+        // A 3-shot: the first shot and the angles fill nothing, the height does.
+        let shots = [
+            line("PLTIT,HV,16.00,F,0.00,D,-1.20,D,16.00,F"),
+            line("PLTIT,HV,,,0.00,D,-19.10,D,,"),
+            line("PLTIT,HV,,,0.00,D,32.40,D,,"),
+        ]
+        .concat();
+        let all = events(&shots);
+        let filled: Vec<_> = all
+            .iter()
+            .filter(|e| e.fills_height)
+            .map(|e| e.kind)
+            .collect();
+        assert_eq!(filled, ["threeShotHeight"]);
     }
 }
 

@@ -22,6 +22,8 @@ export interface RangefinderEvent {
   kind: 'vertical' | 'distance' | 'height' | 'threeShotHeight' | 'angle' | 'missingLine' | 'id' | 'rejected';
   metres?: number;
   weak: boolean;
+  /** A height for a clearance (the core's rule): the form takes it; anything else is only shown. */
+  fillsHeight: boolean;
   message?: string;
 }
 

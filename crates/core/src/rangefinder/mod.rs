@@ -14,7 +14,9 @@ pub mod pltit;
 pub mod stream;
 pub mod three_shot;
 
-pub use pltit::{Distance, LaserUnit, PltitError, PltitSentence, VerticalRise};
+pub use pltit::{
+    Distance, LaserUnit, MIN_HEIGHT_SHOT_DEG, PltitError, PltitSentence, VerticalRise,
+};
 pub use stream::{PltitStream, RangefinderEvent};
 pub use three_shot::ThreeShot;
 

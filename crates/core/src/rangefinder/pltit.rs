@@ -124,13 +124,16 @@ pub struct VerticalRise {
     pub weak: bool,
 }
 
+/// How steeply a single HV shot must point up to be read as a height: a laser on the road
+/// aimed at the underside above it. A flatter shot aims at the structure from the side (a
+/// 3-shot's first shot, a distance to a pier) and is only a distance.
+pub const MIN_HEIGHT_SHOT_DEG: f64 = 45.0;
+
 impl PltitSentence {
-    /// The vertical part of an HV or ML shot: slope distance × sin(inclination), or, when the
-    /// device sent no slope distance, horizontal distance × tan(inclination). `None` for HT
-    /// and ID, and for a shot without an inclination or a distance (a 3-shot angle).
-    ///
-    /// A shot's horizontal distance is never a height: a laser held at road level and aimed
-    /// at the underside of a bridge reads the clearance as this rise.
+    /// The vertical part of an HV or ML shot: slope distance × sin(inclination). `None` for
+    /// HT and ID, and for a shot without an inclination or a slope distance (a 3-shot
+    /// angle). Never worked out from the horizontal distance: its last decimal is a quality
+    /// flag, so it is good to a tenth of a unit, an error tan(inclination) multiplies.
     ///
     /// ```
     /// use clearway_core::rangefinder::pltit::parse;
@@ -140,30 +143,47 @@ impl PltitSentence {
     /// ```
     pub fn vertical(&self) -> Option<VerticalRise> {
         let (Self::HorizontalVector {
-            horizontal,
             inclination_deg: Some(inclination),
-            slope,
+            slope: Some(d),
             ..
         }
         | Self::MissingLine {
-            horizontal,
             inclination_deg: Some(inclination),
-            slope,
+            slope: Some(d),
             ..
         }) = self
         else {
             return None;
         };
-        let angle = inclination.to_radians();
-        match (slope, horizontal) {
-            (Some(d), _) => Some(VerticalRise {
-                metres: d.metres * angle.sin(),
+        Some(VerticalRise {
+            metres: d.metres * inclination.to_radians().sin(),
+            weak: d.weak,
+        })
+    }
+
+    /// The height a sentence gives for a clearance, if it is one: the device's HT, an HV shot
+    /// aimed at least [`MIN_HEIGHT_SHOT_DEG`] up (its rise above the laser), or an ML's
+    /// height between its two points. A shot's horizontal distance is never a height.
+    ///
+    /// ```
+    /// use clearway_core::rangefinder::pltit::parse;
+    /// // Aimed 86.4° up: a height. The review's 11.8 m at 3.7° up: a distance, no height.
+    /// assert!(parse("$PLTIT,HV,0.30,M,0.00,D,86.40,D,5.00,M*5B").unwrap().height().is_some());
+    /// assert!(parse("$PLTIT,HV,11.80,M,0.00,D,3.70,D,11.80,M*63").unwrap().height().is_none());
+    /// ```
+    pub fn height(&self) -> Option<VerticalRise> {
+        match self {
+            Self::Height(d) => Some(VerticalRise {
+                metres: d.metres,
                 weak: d.weak,
             }),
-            // tan is unbounded at ±90°: a level distance cannot give a plumb rise.
-            (None, Some(d)) if inclination.abs() < 89.0 => Some(VerticalRise {
-                metres: d.metres * angle.tan(),
-                weak: d.weak,
+            Self::HorizontalVector {
+                inclination_deg: Some(inclination),
+                ..
+            } if *inclination >= MIN_HEIGHT_SHOT_DEG => self.vertical(),
+            Self::MissingLine { .. } => self.vertical().map(|r| VerticalRise {
+                metres: r.metres.abs(),
+                ..r
             }),
             _ => None,
         }

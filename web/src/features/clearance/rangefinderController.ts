@@ -32,9 +32,6 @@ function storedBaud(): BaudRate {
   return isBaudRate(value) ? value : DEFAULT_BAUD_RATE;
 }
 
-/** The events that are a height: what the capture form takes. */
-const HEIGHT_KINDS = new Set<string>(['vertical', 'height', 'threeShotHeight', 'missingLine']);
-
 class RangefinderController extends ReadingSource<RangefinderState> {
   constructor() {
     super({ kind: 'idle', baudRate: storedBaud(), message: null, last: null, shots: 0, rejected: 0, lastRejection: null });
@@ -92,11 +89,11 @@ class RangefinderController extends ReadingSource<RangefinderState> {
       if (e.kind === 'rejected') {
         rejected += 1;
         lastRejection = e.message ?? null;
-      } else if (e.metres !== undefined && (e.kind === 'distance' || HEIGHT_KINDS.has(e.kind))) {
-        last = { metres: e.metres, weak: e.weak, kind: e.kind as RangefinderReading['kind'] };
-        // Only a height fills the height field or a lane's reading: a level or downward
-        // shot's distance (a 3-shot's first shot...) is shown, never taken for a clearance.
-        if (HEIGHT_KINDS.has(e.kind)) this.emit(last);
+      } else if (e.metres !== undefined && e.kind !== 'angle' && e.kind !== 'id') {
+        last = { metres: e.metres, weak: e.weak, kind: e.kind };
+        // Only a height fills the height field or a lane's reading: a shot's distance (a
+        // 3-shot's first shot, a target seen from the side) is shown, never taken for one.
+        if (e.fillsHeight) this.emit(last);
       }
     }
     this.set({ rejected, lastRejection, last, shots: this.parser.threeShotProgress() });
