@@ -2,6 +2,7 @@
 // loaded when first visited.
 import { lazy, useState, type ComponentType, type FunctionComponent } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { hasAppAccess } from '../features/access/appAccess';
 import { ProtectedContent } from '../features/access/ProtectedContent';
 import { PageBoundary } from './PageBoundary';
 
@@ -75,7 +76,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
  * the page loads as usual, with its error boundary.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const route = APP_ROUTES.find((r) => r.path !== '*' && matchPath(r.path, pathname)) ?? APP_ROUTES.find((r) => r.path === '*');
+  const find = (path: string) => APP_ROUTES.find((r) => r.path !== '*' && matchPath(r.path, path)) ?? APP_ROUTES.find((r) => r.path === '*');
+  let route = find(pathname);
+  // Without app access the guard sends a guarded page's visitor to /welcome: that is the page shown.
+  if (route?.guarded && !hasAppAccess()) route = find('/welcome');
   return route ? route.Page.preload().catch(() => undefined) : Promise.resolve();
 }
 

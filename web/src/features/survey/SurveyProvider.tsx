@@ -124,20 +124,19 @@ export function primeSurvey(): Promise<Summary> {
   return primed.read;
 }
 
-/** Takes the primed read (starting it if nobody did); it watches changes until the provider does. */
-function takePrimed(): PrimedRead {
+/** The primed read (started now if nobody did). Pure enough for a state initialiser: called twice, it gives the same read. */
+function primedRead(): PrimedRead {
   void primeSurvey();
-  const taken = primed as PrimedRead;
-  primed = null;
-  return taken;
+  return primed as PrimedRead;
 }
 
 export function SurveyProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
-  // Taken once per mount (useState's initialiser): the read main.tsx started, and what it
-  // had read by the first render (null if not done yet: then the startup effect shows it).
+  // The read main.tsx started, and what it had read by the first render (null if not done
+  // yet: then the startup effect shows it). The startup effect takes it, so a provider
+  // mounted later reads afresh.
   const [{ first, initial }] = useState(() => {
-    const read = takePrimed();
+    const read = primedRead();
     return { first: read, initial: read.value };
   });
   const [status, setStatus] = useState<SurveyWorkspace['status']>(initial ? 'ready' : 'loading');
@@ -177,6 +176,7 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
   // At startup: open the store, put back what only local copies hold, restore the active survey.
   useEffect(() => {
     let live = true;
+    if (primed === first) primed = null;
     void (async () => {
       try {
         const next = await first.read;

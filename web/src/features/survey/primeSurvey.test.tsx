@@ -3,6 +3,7 @@
 // write that lands between that read and the mount is not hidden by it. Expected values come
 // from the records the test writes.
 import { render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Measurement, Survey } from '../../model';
 import { saveRecords, type PutOp } from '../../services/storage/storageService';
@@ -74,5 +75,31 @@ describe('the primed first read, still under way at the first render', () => {
     expect(seen[0]).toBe('loading:-:0');
     await read;
     await waitFor(() => expect(seen.at(-1)).toBe('ready:s1:2'));
+  });
+});
+
+describe('the primed first read under StrictMode', () => {
+  it('one read for the double-invoked initialiser, taken by the provider: a later provider reads afresh', async () => {
+    await saveRecords([{ kind: 'put', store: 'surveys', item: survey }, ...puts([measurement(0)])]);
+    const read = primeSurvey();
+    await read;
+    // Each read started marks 'clearway:workspace-start'.
+    performance.clearMarks('clearway:workspace-start');
+    const seen: string[] = [];
+    const view = render(
+      <StrictMode>
+        <SettingsProvider>
+          <SurveyProvider>
+            <Renders seen={seen} />
+          </SurveyProvider>
+        </SettingsProvider>
+      </StrictMode>,
+    );
+    expect(seen[0]).toBe('ready:s1:1');
+    // The initialiser, run twice, started no second read.
+    expect(performance.getEntriesByName('clearway:workspace-start')).toHaveLength(0);
+    // The provider took the read: priming again starts a new one.
+    await waitFor(() => expect(primeSurvey()).not.toBe(read));
+    view.unmount();
   });
 });
