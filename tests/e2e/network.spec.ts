@@ -6,7 +6,11 @@ import { hueOf, mainTop, OFFLINE_TEXT, RESTORED_TEXT } from './support/app';
 
 test('offline: an orange banner at the top and the page pushed down 48 px; online again: green, then gone', async ({ page, context }) => {
   await page.clock.install();
+  // The banner's own chunk is in before the connection goes (on a visit after the first, the
+  // service worker serves it offline too).
+  const bannerChunk = page.waitForResponse(/\/assets\/NetworkStatusBanner-[\w-]+\.js$/);
   await page.goto('/help');
+  await bannerChunk;
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   const onlineTop = await mainTop(page);
 

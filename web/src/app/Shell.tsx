@@ -8,9 +8,17 @@ import { FieldRecording } from './FieldRecording';
 import { AppRoutes } from './routes';
 import { SilentBoundary } from './SilentBoundary';
 
-// Optional parts, loaded after the first render; if they fail to load, nothing shows.
-const NetworkStatusBanner = lazy(() => import('../features/network/NetworkStatusBanner'));
-const DeviceRedirector = lazy(() => import('../features/device/DeviceRedirector'));
+// Optional parts in chunks of their own; if they fail to load, nothing shows. Fetched from
+// the start, beside the first page's chunk (main.tsx renders once that one is in): the
+// offline banner must not be left to a request made after the page showed, which a
+// connection lost at that moment would fail.
+const bannerChunk = import('../features/network/NetworkStatusBanner');
+const redirectorChunk = import('../features/device/DeviceRedirector');
+// A failed fetch is the boundary's to handle when the part renders, not an unhandled rejection.
+bannerChunk.catch(() => undefined);
+redirectorChunk.catch(() => undefined);
+const NetworkStatusBanner = lazy(() => bannerChunk);
+const DeviceRedirector = lazy(() => redirectorChunk);
 
 /** Registers the service worker in production builds (the dev server has no /sw.js). */
 function useServiceWorker() {
