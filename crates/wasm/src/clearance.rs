@@ -103,14 +103,18 @@ fn event(e: &CoreEvent) -> Event {
                 (None, None) => ev("angle", None, false, None),
             }
         }
-        CoreEvent::Sentence(s @ PltitSentence::Height(_)) => match s.height() {
-            Some(h) => height("height", h),
-            None => ev("height", None, false, None),
-        },
-        CoreEvent::Sentence(s @ PltitSentence::MissingLine { .. }) => match s.height() {
-            Some(h) => height("missingLine", h),
-            None => ev("missingLine", None, false, None),
-        },
+        // An HT always is a height; an ML without inclination or slope distance is not.
+        CoreEvent::Sentence(s @ (PltitSentence::Height(_) | PltitSentence::MissingLine { .. })) => {
+            let kind = if matches!(s, PltitSentence::Height(_)) {
+                "height"
+            } else {
+                "missingLine"
+            };
+            match s.height() {
+                Some(h) => height(kind, h),
+                None => ev(kind, None, false, None),
+            }
+        }
         CoreEvent::Sentence(PltitSentence::Id { model, version }) => {
             ev("id", None, false, Some(format!("{model} {version}")))
         }

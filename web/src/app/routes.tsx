@@ -27,17 +27,20 @@ export type PageComponent = FunctionComponent & {
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
   let loaded: ComponentType | null = null;
-  const Lazy = lazy(load);
+  // However it came in (preload or a first render), the chunk is remembered: a later mount
+  // of the page renders it without suspending.
+  const remember = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(remember);
   // Chosen once per mount: a chunk arriving later never swaps (and remounts) the page.
   const Page: FunctionComponent = () => {
     const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Shown />;
   };
-  const preload = () =>
-    load().then((module) => {
-      loaded = module.default;
-    });
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload: () => remember().then(() => undefined) });
 }
 
 const ConvoyJoinPage = lazyPage(() => import('../pages/ConvoyJoinPage'));
