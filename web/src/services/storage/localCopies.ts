@@ -5,7 +5,8 @@
 //   kept in local storage until the survey is verified as saved");
 // - recent measurements: the last RECENT_KEPT measurements saved, a ring replayed at
 //   startup so that a store that lost them (cleared, corrupted) gets them back (SPEC §4
-//   "It is backed up locally").
+//   "It is backed up locally"), with the surveys they belong to (a store Chromium
+//   discarded as corrupt has lost those too).
 //
 // Every access is guarded: localStorage may be full or disabled, and a safety net that
 // fails must never fail the save it protects.
@@ -52,11 +53,29 @@ export function pendingSurveys(): Survey[] {
   return read<Survey>(PENDING_SURVEYS_KEY);
 }
 
-/** Adds (or refreshes) a measurement in the ring of the most recent ones. */
-export function rememberMeasurement(measurement: Measurement): void {
+export const RECENT_SURVEYS_KEY = 'clearway:recent-surveys';
+
+/**
+ * Adds (or refreshes) a measurement in the ring of the most recent ones, and its survey
+ * (when given) beside it; a survey no kept measurement belongs to any more is dropped.
+ */
+export function rememberMeasurement(measurement: Measurement, survey?: Survey): void {
   const items = read<Measurement>(RECENT_MEASUREMENTS_KEY).filter((m) => m.id !== measurement.id);
   items.push(measurement);
-  write(RECENT_MEASUREMENTS_KEY, items.slice(-RECENT_KEPT));
+  const kept = items.slice(-RECENT_KEPT);
+  write(RECENT_MEASUREMENTS_KEY, kept);
+  const surveys = read<Survey>(RECENT_SURVEYS_KEY);
+  const owners = new Set(kept.map((m) => m.user_id));
+  const stale = surveys.some((s) => !owners.has(s.id));
+  const known = survey === undefined || surveys.some((s) => s.id === survey.id && JSON.stringify(s) === JSON.stringify(survey));
+  if (!stale && known) return;
+  const next = surveys.filter((s) => owners.has(s.id) && s.id !== survey?.id);
+  write(RECENT_SURVEYS_KEY, survey && owners.has(survey.id) ? [...next, survey] : next);
+}
+
+/** The surveys the ring's measurements belong to, as they were when last saved into. */
+export function recentSurveys(): Survey[] {
+  return read<Survey>(RECENT_SURVEYS_KEY);
 }
 
 /** Drops a measurement from the ring (it was deleted on purpose). */

@@ -13,6 +13,9 @@
 //    after `blockedTimeoutMs` instead of hanging; a late success is handed to `onLateOpen`.
 // 4. A transient failure (Chromium answers 'Internal error opening backing store' right
 //    after a crash: an UnknownError) is tried again, OPEN_RETRIES_MS apart, before it counts.
+// 5. Chromium deletes a backing store it judges corrupt and says so once, on the upgrade
+//    that recreates the database (`dataLoss: 'total'`): that is remembered for the startup's
+//    safety nets (takeBrowserDataLoss), which put back what the local copies hold.
 import { StorageError } from './errors';
 import { queueExisting } from './outboxQueue';
 import {
@@ -30,6 +33,19 @@ import {
   isStoreName,
   type IndexSpec,
 } from './schema';
+
+/** Chromium's word that it discarded the database, until the startup takes it. */
+let browserDataLoss: string | null = null;
+
+/**
+ * Chromium's message when it discarded the local database (a backing store it judged
+ * corrupt, as after a crash), once; null when it did not.
+ */
+export function takeBrowserDataLoss(): string | null {
+  const loss = browserDataLoss;
+  browserDataLoss = null;
+  return loss;
+}
 
 /** The waits before each new try of an open that failed with a transient error. */
 export const OPEN_RETRIES_MS = [250, 750, 1500];
@@ -199,8 +215,14 @@ function openOnce(options: OpenOptions, version: number | undefined): Promise<Ra
     let settled = false;
     let upgraded = false;
     let blockedTimer: ReturnType<typeof setTimeout> | undefined;
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       upgraded = true;
+      // Chromium's non-standard report of a database it deleted as corrupt.
+      const loss = event as IDBVersionChangeEvent & { dataLoss?: string; dataLossMessage?: string };
+      if (loss.dataLoss === 'total') {
+        browserDataLoss = loss.dataLossMessage || 'the browser reported the local database as lost';
+        console.error(`Local store: the browser discarded the database (${browserDataLoss})`);
+      }
       const tx = request.transaction;
       if (!tx) return;
       try {

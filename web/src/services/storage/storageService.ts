@@ -532,7 +532,9 @@ export function saveItem<S extends StoreName>(store: S, item: RecordOf<S>): Prom
  * temporarily unavailable. …'; nowhere at all throws 'Critical error: …'.
  */
 export async function saveMeasurement(ops: readonly WriteOp[]): Promise<SaveOutcome> {
+  performance.mark?.('clearway:save-delay');
   await sleep(config.writeDelayMs);
+  performance.mark?.('clearway:save-delay-end');
   try {
     return await saveRecords(ops);
   } catch (cause) {
