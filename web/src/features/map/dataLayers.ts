@@ -29,13 +29,20 @@ export const LAYERS = {
 /** Measurements cluster below this zoom (within 50 px); each one stands alone from it on. */
 export const CLUSTER_MAX_ZOOM = 15;
 export const CLUSTER_RADIUS_PX = 50;
+/**
+ * How far (screen pixels) the drawn trace may stray from its points: maplibre's default is
+ * 0.375; within 1.5 px a 3 px line looks the same and a long trace has far fewer vertices to draw.
+ */
+export const TRACE_TOLERANCE_PX = 1.5;
 
 const EMPTY = { type: 'FeatureCollection', features: [] } as const;
 
 export function addDataLayers(map: MapLibreMap): void {
   for (const id of [SOURCES.routes, SOURCES.draft]) map.addSource(id, { type: 'geojson', data: EMPTY });
   // The trace and the markers change by diffs (updateData): each feature has an id of its own.
-  map.addSource(SOURCES.trace, { type: 'geojson', data: EMPTY, promoteId: 'tid' });
+  // A trace is a point a second for hours: drawn simplified to TRACE_TOLERANCE_PX at each zoom
+  // (the stored points and the exports keep every one).
+  map.addSource(SOURCES.trace, { type: 'geojson', data: EMPTY, promoteId: 'tid', tolerance: TRACE_TOLERANCE_PX });
   map.addSource(SOURCES.measurements, {
     type: 'geojson',
     data: EMPTY,
@@ -56,7 +63,9 @@ export function addDataLayers(map: MapLibreMap): void {
     id: LAYERS.trace,
     type: 'line',
     source: SOURCES.trace,
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    // Bevel joins: at 3 px the same look as round ones, with a fraction of their triangles
+    // at each of a trace's many vertices (the pans of `npm run bench -- map-100k`).
+    layout: { 'line-cap': 'round', 'line-join': 'bevel' },
     paint: { 'line-color': '#7c3aed', 'line-width': 3 },
   });
   map.addLayer({
