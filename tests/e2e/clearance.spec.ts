@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { serialLog, serialPush, serialPushTo, useFakeSerial } from './support/fakeSerial';
 import { gpsField, openSettings } from './support/gpsPanel';
 import { lastFix, readGpsdLog } from './support/nmeaCorpus';
+import { idbRows } from './support/storedData';
 import { captureForm, createSurvey, measurementList, saveMeasurement } from './support/survey';
 
 const REVIEW_LINES = readFileSync(fileURLToPath(new URL('../../crates/core/tests/data/pltit-review.txt', import.meta.url)), 'utf8')
@@ -143,6 +144,41 @@ test("Connect rangefinder (8N1): a steep shot's height above the laser fills the
 
   await saveMeasurement(page, { height: String(Math.round(expectedM * 1000) / 1000) });
   await expect(measurementList(page).getByRole('listitem').first()).toContainText('Tight 0.03 m');
+});
+
+test("the laser's height above the road is added to a single shot, never to the 3-shot height, and kept on the measurement", async ({ page }) => {
+  await useFakeSerial(page, { chunkBytes: 7 });
+  await openSettings(page);
+  await createSurvey(page, { title: 'A20 handheld', surveyor: 'Ana', client: 'Hydro' });
+  await page.getByRole('spinbutton', { name: 'Laser height above the road (m)' }).fill('1.5');
+  const form = captureForm(page);
+  await form.getByRole('button', { name: 'Connect rangefinder' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Rangefinder connected' })).toBeVisible();
+  const height = form.getByLabel('Height');
+
+  // Held 1.5 m above the road and aimed up: 5.00 × sin 86.4° above the laser, + 1.5 m.
+  await serialPush(page, `${UP_SHOT}\r\n`);
+  const handheld = asTyped(5 * Math.sin(rad(86.4)) + 1.5);
+  await expect(height).toHaveValue(handheld);
+  const savedId = async () => (await form.locator('[data-saved-id]').getAttribute('data-saved-id')) ?? '';
+  expect(await saveMeasurement(page, { height: handheld })).toContain(`(height ${Number(handheld).toFixed(3)} m)`);
+  const shotId = await savedId();
+
+  // The 3-shot routine measures from the road wherever the laser is: nothing is added.
+  const threeShot = asTyped(16 * (Math.tan(rad(32.4)) - Math.tan(rad(-19.1))) * 0.3048);
+  await serialPush(page, `${REVIEW_LINES[2]}\r\n${REVIEW_LINES[3]}\r\n${REVIEW_LINES[4]}\r\n`);
+  await expect(height).toHaveValue(threeShot);
+  await saveMeasurement(page, { height: threeShot });
+  const threeShotId = await savedId();
+
+  // Stored as the device gave it (not the field's rounding), with what was added.
+  const stored = await idbRows(page, 'measurements');
+  const shot = stored.find((m) => m.id === shotId);
+  expect(shot?.groundRef).toBe(1.5);
+  expect(Number(shot?.rel)).toBeCloseTo(5 * Math.sin(rad(86.4)) + 1.5, 9);
+  const routine = stored.find((m) => m.id === threeShotId);
+  expect(Number(routine?.rel)).toBeCloseTo(16 * (Math.tan(rad(32.4)) - Math.tan(rad(-19.1))) * 0.3048, 3);
+  expect(routine?.groundRef).toBeUndefined();
 });
 
 test('feet and inches: the clearance is shown rounded down, the margin too', async ({ page }) => {

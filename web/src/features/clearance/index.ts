@@ -6,6 +6,7 @@ export { LoadProfilePanel } from './LoadProfilePanel';
 export { LOAD_AT_CREATION_FIELDS, loadAtCreation, type LoadAtCreationKey } from './loadAtCreation';
 export { ConnectRangefinder } from './ConnectRangefinder';
 export { LaneReadings } from './LaneReadings';
+export { aboveRoad } from './groundReference';
 export { useRangefinderReadings, type RangefinderReading } from './rangefinderController';
 export { useClearanceCore, useUnits, parseFigure } from './useClearance';
 export { ComparePrevious, PreviousChip, previousPoisFor } from './ComparePrevious';

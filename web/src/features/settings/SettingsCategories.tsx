@@ -15,11 +15,13 @@ function NumberField({ field, value, onChange }: { field: Extract<FieldSpec, { k
     setShown(value);
     setDraft(String(value));
   }
+  const helpId = useId();
   return (
     <label className="settings-field">
       <span>{field.label}</span>
       <input
         type="number"
+        aria-describedby={field.help ? helpId : undefined}
         min={field.min}
         max={field.max}
         step={field.step}
@@ -30,6 +32,11 @@ function NumberField({ field, value, onChange }: { field: Extract<FieldSpec, { k
           if (Number.isFinite(next) && next >= field.min && next <= field.max) onChange(next);
         }}
       />
+      {field.help && (
+        <small id={helpId} className="settings-field__help">
+          {field.help}
+        </small>
+      )}
     </label>
   );
 }

@@ -45,7 +45,11 @@ export interface CameraSettings {
 }
 
 export interface LaserSettings {
-  /** Height of the laser above the road, added to readings (metres). */
+  /**
+   * Height of the laser above the road (metres), added to a single shot's reading (a serial
+   * shot aimed up, a Bluetooth laser's distance), never to a height the device measured
+   * from the road itself (clearance/groundReference.ts). Stored on the measurement as groundRef.
+   */
   groundReference: number;
   /** How clearances and load figures are shown; storage and exports stay in metres. */
   heightUnit: 'm' | 'ft';

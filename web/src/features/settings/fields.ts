@@ -3,7 +3,7 @@ import type { SettingsCategory } from './defaults';
 
 export type FieldSpec =
   | { path: string[]; label: string; kind: 'boolean' }
-  | { path: string[]; label: string; kind: 'number'; min: number; max: number; step: number }
+  | { path: string[]; label: string; kind: 'number'; min: number; max: number; step: number; help?: string }
   | { path: string[]; label: string; kind: 'select'; options: readonly (readonly [string, string])[] }
   | { path: string[]; label: string; kind: 'text' }
   /** A camera, chosen from the cameras the browser lists ('' = the default camera). */
@@ -25,7 +25,15 @@ const overlayText = (key: string, label: string): FieldSpec => ({ path: ['overla
 
 export const FIELDS: Record<SettingsCategory, readonly FieldSpec[]> = {
   laser: [
-    { path: ['groundReference'], label: 'Ground reference (m)', kind: 'number', min: -10, max: 10, step: 0.001 },
+    {
+      path: ['groundReference'],
+      label: 'Laser height above the road (m)',
+      kind: 'number',
+      min: -10,
+      max: 10,
+      step: 0.001,
+      help: "Added to a single laser shot (a serial laser aimed up, a Bluetooth laser's reading), not to the device's height, 3-shot or missing-line routines, which measure from the road themselves. 0 when the laser sits on the road.",
+    },
     { path: ['heightUnit'], label: 'Height unit', kind: 'select', options: [['m', 'Metres'], ['ft', 'Feet and inches']] },
   ],
   gps: [{ path: ['traceIntervalSeconds'], label: 'Vehicle trace interval (s)', kind: 'number', min: 1, max: 60, step: 1 }],

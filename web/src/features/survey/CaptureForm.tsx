@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Reading } from '../../model';
 import { isStorageError } from '../../services/storage';
 import { CameraPanel, keepCapturedMedia, type HeldMedia } from '../camera';
-import { ClearanceBadge, ConnectLaserBluetooth, ConnectRangefinder, LaneReadings, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
+import { ClearanceBadge, ConnectLaserBluetooth, ConnectRangefinder, LaneReadings, aboveRoad, parseFigure, useClearanceCore, useRangefinderReadings, useUnits } from '../clearance';
 import { Field } from '../../ui/Field';
 import { fixWarning, useGps, useGpsController, useNow } from '../gps';
 import { useSettings } from '../settings';
@@ -61,16 +61,22 @@ export function CaptureForm() {
   const [lanesOpen, setLanesOpen] = useState(false);
   const [laneValue, setLaneValue] = useState('');
   // A figure the rangefinder filled in: kept in metres, so display rounding never changes it.
-  const [fromDevice, setFromDevice] = useState<{ text: string; metres: number; weak: boolean; lane: boolean } | null>(null);
+  const [fromDevice, setFromDevice] = useState<{ text: string; metres: number; weak: boolean; lane: boolean; groundRef: number | null } | null>(null);
+  // The laser's height above the road added to a lane's device reading (the measurement's groundRef).
+  const [laneGroundRef, setLaneGroundRef] = useState<number | null>(null);
   const [wireTemp, setWireTemp] = useState('');
   const [wireTime, setWireTime] = useState('');
   const [errors, setErrors] = useState<CaptureErrors>({});
 
   useRangefinderReadings((r) => {
-    const text = units === 'metric' || !clearanceCore ? String(Math.round(r.metres * 1000) / 1000) : clearanceCore.formatClearance(r.metres, units);
-    setFromDevice({ text, metres: r.metres, weak: r.weak, lane: lanesOpen });
-    if (lanesOpen) setLaneValue(text);
-    else setHeight(text);
+    // A single shot measures from the laser: its height above the road (a setting) is added.
+    const { metres, groundRef } = aboveRoad(r, settings.laser.groundReference);
+    const text = units === 'metric' || !clearanceCore ? String(Math.round(metres * 1000) / 1000) : clearanceCore.formatClearance(metres, units);
+    setFromDevice({ text, metres, weak: r.weak, lane: lanesOpen, groundRef });
+    if (lanesOpen) {
+      setLaneValue(text);
+      if (groundRef !== null) setLaneGroundRef(groundRef);
+    } else setHeight(text);
   });
 
   if (!active) return null;
@@ -88,6 +94,7 @@ export function CaptureForm() {
     ...(isWire && wireTempC !== null ? { wireTempC } : {}),
     ...(isWire && wireTime ? { wireTime } : {}),
   };
+  const groundRef = readings.length > 0 ? laneGroundRef : (deviceHeight?.groundRef ?? null);
   const poiNumber = poi ?? String(nextPoi);
   const selectedType = poiTypes?.find((t) => t.type === poiType);
 
@@ -106,7 +113,7 @@ export function CaptureForm() {
       // The position at the moment of saving (read once, not re-rendered at the GPS rate).
       const fix = fixOf(gpsController.getSnapshot());
       const saved = await add(
-        { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length), clearance: clearanceFields },
+        { rel, roadNumber: road.trim(), poiNumber: number, poiType, note, widthMeasure: parseNumber(width), lengthMeasure: parseNumber(length), clearance: clearanceFields, groundRef },
         fix,
       );
       const label = `${poiIdentifier(saved.measurement)} saved (height ${rel.toFixed(3)} m)`;
@@ -126,6 +133,7 @@ export function CaptureForm() {
       setReadings([]);
       setLaneValue('');
       setFromDevice(null);
+      setLaneGroundRef(null);
       setWireTemp('');
       setWireTime('');
       setErrors({});

@@ -90,6 +90,8 @@ export interface MeasurementInput {
   lengthMeasure: number | null;
   /** Readings per lane and a wire's temperature and time (issue 15), when recorded. */
   clearance?: Pick<Measurement, 'readings' | 'wireTempC' | 'wireTime'>;
+  /** The laser's height above the road added to a laser reading (metres), when one was. */
+  groundRef?: number | null;
 }
 
 /** What the core needs for a new measurement: the form's values, the fix, id and times. */
@@ -123,6 +125,7 @@ export async function buildMeasurement(surveyId: string, input: MeasurementInput
     ...(readings && readings.length > 0 ? { readings } : {}),
     ...(wireTempC !== undefined ? { wireTempC } : {}),
     ...(wireTime ? { wireTime } : {}),
+    ...(typeof input.groundRef === 'number' ? { groundRef: input.groundRef } : {}),
   };
 }
 
