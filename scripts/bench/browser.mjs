@@ -55,23 +55,24 @@ export async function serveDist() {
 }
 
 /**
- * The built app in Chromium with its built-in fake camera (permission granted) on a blank
- * workspace: `instrument` runs in the page before any script. The caller closes `close()`.
+ * The app built now, served from web/dist, in a new Chromium (extra `args`) and context
+ * (`contextOptions`, `permissions`), on `/` with `instrument` run in the page before any
+ * script. The caller closes `close()`.
  */
-export async function openAppWithCamera(instrument) {
+async function launchApp(instrument, { args = [], contextOptions = {}, permissions = [] } = {}) {
   const { execFileSync } = await import('node:child_process');
   const { createRequire } = await import('node:module');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
   const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
   const server = await serveDist();
-  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, ...args] });
   const close = async () => {
     await browser.close();
     await server.close();
   };
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.grantPermissions(['camera']);
+    const context = await browser.newContext({ serviceWorkers: 'block', ...contextOptions });
+    if (permissions.length > 0) await context.grantPermissions(permissions);
     const page = await context.newPage();
     await page.addInitScript(instrument);
     await page.goto(`${server.origin}/`);
@@ -80,6 +81,14 @@ export async function openAppWithCamera(instrument) {
     await close();
     throw error;
   }
+}
+
+/**
+ * The built app in Chromium with its built-in fake camera (permission granted) on a blank
+ * workspace: `instrument` runs in the page before any script. The caller closes `close()`.
+ */
+export function openAppWithCamera(instrument) {
+  return launchApp(instrument, { args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'], permissions: ['camera'] });
 }
 
 /**
@@ -103,22 +112,9 @@ export async function createSurveyInPage(page, title) {
  * would): `instrument` runs in the page before any script. The caller closes `close()`.
  */
 export async function openAppWithSurvey(instrument, title) {
-  const { execFileSync } = await import('node:child_process');
-  const { createRequire } = await import('node:module');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: join(root, 'web'), stdio: 'inherit' });
-  const { chromium } = createRequire(join(root, 'tests', 'package.json'))('@playwright/test');
-  const server = await serveDist();
-  const browser = await chromium.launch(CHROMIUM);
-  const close = async () => {
-    await browser.close();
-    await server.close();
-  };
+  // The bench injects its peers (fflate, the plain writer) into the page: past the app's CSP.
+  const { page, close } = await launchApp(instrument, { contextOptions: { acceptDownloads: true, bypassCSP: true } });
   try {
-    // The bench injects its peers (fflate, the plain writer) into the page: past the app's CSP.
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true, bypassCSP: true });
-    const page = await context.newPage();
-    await page.addInitScript(instrument);
-    await page.goto(`${server.origin}/`);
     const section = await createSurveyInPage(page, title);
     return { page, section, close };
   } catch (error) {
