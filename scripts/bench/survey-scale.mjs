@@ -203,8 +203,10 @@ export async function surveyScaleCase({ measurements = 100_000 } = {}) {
     // The workspace has settled first (the map has drawn the survey, the running CSV is
     // folded), so the save phase's long tasks are the saves' own.
     await page.evaluate(async () => {
+      // At most two minutes for both: a workspace that never settles is measured as it is.
+      const giveUp = performance.now() + 120_000;
       for (const mark of ['clearway:map-data-ready', 'clearway:csv-compacted']) {
-        while (performance.getEntriesByName(mark).length === 0) await new Promise((r) => setTimeout(r, 50));
+        while (performance.getEntriesByName(mark).length === 0 && performance.now() < giveUp) await new Promise((r) => setTimeout(r, 50));
       }
       await new Promise((r) => setTimeout(r, 1000));
       window.__scale.phase = 'save';

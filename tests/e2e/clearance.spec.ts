@@ -171,8 +171,19 @@ test("the laser's height above the road is added to a single shot, never to the 
   await saveMeasurement(page, { height: threeShot });
   const threeShotId = await savedId();
 
+  // Per lane: a single shot added as a lane reading carries the laser's height too.
+  await form.getByRole('button', { name: 'Readings per lane' }).click();
+  const lanes = form.getByRole('group', { name: 'Readings per lane' });
+  await serialPush(page, `${UP_SHOT}\r\n`);
+  await expect(lanes.getByLabel('Reading', { exact: true })).toHaveValue(handheld);
+  await lanes.getByRole('button', { name: 'Add reading' }).click();
+  await form.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(form.locator('.capture__outcome')).not.toHaveAttribute('data-saved-id', threeShotId);
+  const laneId = await savedId();
+
   // Stored as the device gave it (not the field's rounding), with what was added.
   const stored = await idbRows(page, 'measurements');
+  expect(stored.find((m) => m.id === laneId)).toMatchObject({ groundRef: 1.5, readings: [{ method: 'laser', heightM: Number(handheld) }] });
   const shot = stored.find((m) => m.id === shotId);
   expect(shot?.groundRef).toBe(1.5);
   expect(Number(shot?.rel)).toBeCloseTo(5 * Math.sin(rad(86.4)) + 1.5, 9);

@@ -62,8 +62,8 @@ export function CaptureForm() {
   const [laneValue, setLaneValue] = useState('');
   // A figure the rangefinder filled in: kept in metres, so display rounding never changes it.
   const [fromDevice, setFromDevice] = useState<{ text: string; metres: number; weak: boolean; lane: boolean; groundRef: number | null } | null>(null);
-  // The laser's height above the road added to a lane's device reading (the measurement's groundRef).
-  const [laneGroundRef, setLaneGroundRef] = useState<number | null>(null);
+  // Lane readings taken from a single laser shot, with the laser's height above the road added to each.
+  const [laneGroundRefs, setLaneGroundRefs] = useState<ReadonlyMap<Reading, number>>(new Map());
   const [wireTemp, setWireTemp] = useState('');
   const [wireTime, setWireTime] = useState('');
   const [errors, setErrors] = useState<CaptureErrors>({});
@@ -73,10 +73,8 @@ export function CaptureForm() {
     const { metres, groundRef } = aboveRoad(r, settings.laser.groundReference);
     const text = units === 'metric' || !clearanceCore ? String(Math.round(metres * 1000) / 1000) : clearanceCore.formatClearance(metres, units);
     setFromDevice({ text, metres, weak: r.weak, lane: lanesOpen, groundRef });
-    if (lanesOpen) {
-      setLaneValue(text);
-      if (groundRef !== null) setLaneGroundRef(groundRef);
-    } else setHeight(text);
+    if (lanesOpen) setLaneValue(text);
+    else setHeight(text);
   });
 
   if (!active) return null;
@@ -94,7 +92,17 @@ export function CaptureForm() {
     ...(isWire && wireTempC !== null ? { wireTempC } : {}),
     ...(isWire && wireTime ? { wireTime } : {}),
   };
-  const groundRef = readings.length > 0 ? laneGroundRef : (deviceHeight?.groundRef ?? null);
+  // The measurement's groundRef: what was added to its laser readings, when they all had the same.
+  const laserRefs = readings.filter((r) => r.method === 'laser').map((r) => laneGroundRefs.get(r) ?? null);
+  const laneRef = laserRefs.length > 0 && laserRefs.every((ref) => ref !== null && ref === laserRefs[0]) ? (laserRefs[0] ?? null) : null;
+  const groundRef = readings.length > 0 ? laneRef : (deviceHeight?.groundRef ?? null);
+  const changeLanes = (next: Reading[]) => {
+    // A reading added while the lane box still shows a single shot's figure carries its groundRef.
+    const added = next.length > readings.length ? next.at(-1) : undefined;
+    const ref = fromDevice?.lane && fromDevice.text === laneValue ? fromDevice.groundRef : null;
+    if (added && ref !== null) setLaneGroundRefs(new Map([...laneGroundRefs, [added, ref]]));
+    setReadings(next);
+  };
   const poiNumber = poi ?? String(nextPoi);
   const selectedType = poiTypes?.find((t) => t.type === poiType);
 
@@ -133,7 +141,7 @@ export function CaptureForm() {
       setReadings([]);
       setLaneValue('');
       setFromDevice(null);
-      setLaneGroundRef(null);
+      setLaneGroundRefs(new Map());
       setWireTemp('');
       setWireTime('');
       setErrors({});
@@ -178,7 +186,7 @@ export function CaptureForm() {
           Readings per lane
         </button>
         {lanesOpen && (
-          <LaneReadings readings={readings} onChange={setReadings} value={laneValue} onValueChange={setLaneValue} weak={Boolean(fromDevice?.lane && fromDevice.text === laneValue && fromDevice.weak)} />
+          <LaneReadings readings={readings} onChange={changeLanes} value={laneValue} onValueChange={setLaneValue} weak={Boolean(fromDevice?.lane && fromDevice.text === laneValue && fromDevice.weak)} />
         )}
         <Field label="Road number" inputMode="numeric" value={road} onChange={setRoad} />
         <Field label="POI number" inputMode="numeric" value={poiNumber} onChange={setPoi} error={errors.poiNumber} />

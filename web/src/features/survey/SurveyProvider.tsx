@@ -209,7 +209,12 @@ export function SurveyProvider({ children }: { children: ReactNode }) {
         if (first.stale) void refresh().catch((error: unknown) => console.warn('Survey workspace: refresh failed:', error));
         // Then the safety nets: what only local copies hold goes back (a write raises the
         // change signal, which refreshes what shows).
-        const restored = await restoreLocalCopies();
+        // A store that takes no write (the storage notices say so) leaves them for next time:
+        // that is not a survey failing to load.
+        const restored = await restoreLocalCopies().catch((error: unknown) => {
+          console.warn('Survey workspace: local copies not put back yet:', error);
+          return 0;
+        });
         reportRestore(restored, takeBrowserDataLoss());
       } catch (error) {
         console.error('Survey workspace: start failed:', error);

@@ -53,6 +53,13 @@ function failDatabaseWrites(which: 'main' | 'all' = 'main') {
 withFreshStore();
 beforeAll(loadCoreFromDisk);
 
+/** The store's databases are gone (Chromium discarded them); localStorage and its rings stay. */
+function loseTheStore() {
+  resetStorageForTests();
+  globalThis.indexedDB = new IDBFactory();
+  resetEmergencyDbForTests();
+}
+
 describe('the survey lifecycle (SPEC §4)', () => {
   it('a new survey is never stored without its START: whoever sees the survey sees its START too', async () => {
     // What the workspace does on every write: read the active survey and its count again.
@@ -211,12 +218,39 @@ describe('the survey lifecycle (SPEC §4)', () => {
     expect((await stores.surveys.get(old.id))).toMatchObject({ surveyTitle: 'Old', active: false });
   });
 
-  it('a cleared survey does not come back from the ring', async () => {
+  it('a cleared survey does not come back from the ring, even when the store is lost after', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     await addMeasurement(survey, input(2), NO_FIX, at(5));
     await clearSurvey(survey.id);
     expect(JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]')).toEqual([]);
+    loseTheStore();
     expect(await restoreLocalCopies()).toBe(0);
+    expect(await stores.surveys.get(survey.id)).toBeUndefined();
     expect(await listMeasurements(survey.id)).toEqual([]);
+  });
+
+  it('two surveys lost: the one with the newest measurement comes back active, whatever the copies say', async () => {
+    const { survey: a } = await createSurvey(form('A'), NO_FIX, at(0));
+    await addMeasurement(a, input(2), NO_FIX, at(5));
+    const { survey: b } = await createSurvey(form('B'), NO_FIX, at(60));
+    await addMeasurement(b, input(2), NO_FIX, at(65));
+    // The copy of A still says active: it was taken while A was.
+    expect(JSON.parse(localStorage.getItem(RECENT_SURVEYS_KEY) ?? '[]')).toContainEqual(expect.objectContaining({ id: a.id, active: true }));
+    loseTheStore();
+    expect(await restoreLocalCopies()).toBe(6); // 2 surveys, 2 STARTs, 2 measurements
+    expect((await findActiveSurvey())?.id).toBe(b.id);
+    expect(await stores.surveys.get(a.id)).toMatchObject({ surveyTitle: 'A', active: false });
+  });
+
+  it('in emergency mode nothing is put back (every record would look lost there): the copies wait for the database', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    await addMeasurement(survey, input(2), NO_FIX, at(5));
+    const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
+    resetStorageForTests();
+    vi.spyOn(IDBFactory.prototype, 'open').mockImplementation(() => {
+      throw new DOMException('IndexedDB is not allowed here', 'SecurityError');
+    });
+    expect(await restoreLocalCopies()).toBe(0);
+    expect(localStorage.getItem(RECENT_MEASUREMENTS_KEY)).toBe(ring);
   });
 });

@@ -11,6 +11,7 @@ import type { Measurement, Survey } from '../../model';
 import {
   forgetMeasurement,
   forgetPendingSurvey,
+  initStorage,
   keepPendingSurvey,
   pendingSurveys,
   recentMeasurements,
@@ -183,10 +184,14 @@ export async function deleteMeasurement(measurement: Measurement): Promise<void>
 /**
  * At startup: surveys whose save was never verified, and recent measurements the store
  * lost, are written back, with the surveys those measurements belong to (a store the
- * browser discarded as corrupt lost them too); a survey put back stays active only when
- * no other survey is. Returns how many records were restored.
+ * browser discarded as corrupt lost them too). Only into the database itself: in emergency
+ * mode every record would look lost, and copies written then would come back over newer
+ * records when the database returns; the copies wait for the next start instead. A survey
+ * put back is active only if it owns the newest measurement of the ring and no other survey
+ * is active (the copies' own flag may be stale). Returns how many records were restored.
  */
 export async function restoreLocalCopies(): Promise<number> {
+  if ((await initStorage()) !== 'indexeddb') return 0;
   let restored = 0;
   for (const survey of pendingSurveys()) {
     if (!(await stores.surveys.get(survey.id))) {
@@ -199,10 +204,11 @@ export async function restoreLocalCopies(): Promise<number> {
   }
   const recent = recentMeasurements();
   const owners = new Set(recent.map((m) => m.user_id));
+  const newestOwner = recent.at(-1)?.user_id;
   for (const survey of recentSurveys()) {
     if (!owners.has(survey.id) || (await stores.surveys.get(survey.id))) continue;
-    const anotherActive = survey.active && (await findActiveSurvey()) !== null;
-    await stores.surveys.save(anotherActive ? { ...survey, active: false } : survey);
+    const active = survey.id === newestOwner && (await findActiveSurvey()) === null;
+    await stores.surveys.save({ ...survey, active });
     restored += 1;
   }
   for (const m of recent) {

@@ -63,7 +63,8 @@ export function rememberMeasurement(measurement: Measurement, survey?: Survey): 
   const items = read<Measurement>(RECENT_MEASUREMENTS_KEY).filter((m) => m.id !== measurement.id);
   items.push(measurement);
   const kept = items.slice(-RECENT_KEPT);
-  write(RECENT_MEASUREMENTS_KEY, kept);
+  // A ring localStorage refused is the ring as it was: its surveys stay as they were too.
+  if (!write(RECENT_MEASUREMENTS_KEY, kept)) return;
   const surveys = read<Survey>(RECENT_SURVEYS_KEY);
   const owners = new Set(kept.map((m) => m.user_id));
   const stale = surveys.some((s) => !owners.has(s.id));
@@ -73,7 +74,10 @@ export function rememberMeasurement(measurement: Measurement, survey?: Survey): 
   write(RECENT_SURVEYS_KEY, survey && owners.has(survey.id) ? [...next, survey] : next);
 }
 
-/** The surveys the ring's measurements belong to, as they were when last saved into. */
+/**
+ * The surveys the ring's measurements belong to, as they were when last saved into (their
+ * `active` flag may be stale: the survey of the ring's newest measurement is the one in use).
+ */
 export function recentSurveys(): Survey[] {
   return read<Survey>(RECENT_SURVEYS_KEY);
 }

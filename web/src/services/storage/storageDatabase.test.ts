@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Measurement, Survey } from '../../model';
 import { emergencyEntries } from './emergency';
+import { takeBrowserDataLoss } from './openDatabase';
 import { resetEmergencyDbForTests } from './emergencyDb';
 import { measurements, csvRows, surveys, autosaves } from './records';
 import {
@@ -201,6 +202,33 @@ describe('opening', () => {
     });
     await expect(initStorage()).resolves.toBe('indexeddb');
     expect(spy.mock.calls.filter(([name]) => name === 'clearway').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("Chromium's report that it discarded the database (dataLoss 'total' on the upgrade that recreates it) is kept, once, for the startup", async () => {
+    const factory = globalThis.indexedDB;
+    const original = factory.open.bind(factory);
+    // What Chromium adds to that upgrade's event (non-standard), which fake-indexeddb has not.
+    vi.spyOn(factory, 'open').mockImplementation((name: string, version?: number) => {
+      const request = original(name, version);
+      if (name !== 'clearway') return request;
+      Object.defineProperty(request, 'onupgradeneeded', {
+        get: () => null,
+        set: (handler: (event: Event) => void) =>
+          request.addEventListener('upgradeneeded', (event) => {
+            Object.defineProperties(event, { dataLoss: { value: 'total' }, dataLossMessage: { value: 'Corruption detected: the backing store was deleted' } });
+            handler.call(request, event);
+          }),
+      });
+      return request;
+    });
+    await expect(initStorage()).resolves.toBe('indexeddb');
+    expect(takeBrowserDataLoss()).toBe('Corruption detected: the backing store was deleted');
+    expect(takeBrowserDataLoss()).toBeNull();
+  });
+
+  it('an upgrade without that report (a new database, a version change) is no data loss', async () => {
+    await expect(initStorage()).resolves.toBe('indexeddb');
+    expect(takeBrowserDataLoss()).toBeNull();
   });
 
   it('a lasting failure is emergency mode on the durable tier, and the UI is told to reload on recovery', async () => {
