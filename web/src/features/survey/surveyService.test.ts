@@ -183,16 +183,9 @@ describe('the survey lifecycle (SPEC §4)', () => {
   it('a measurement the store lost comes back from the local ring at startup, with its survey', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     const saved = await addMeasurement(survey, input(2), NO_FIX, at(5));
-    const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
-    const owners = localStorage.getItem(RECENT_SURVEYS_KEY);
     // The store's data is gone (cleared site data, or Chromium discarding a backing store it
     // judged corrupt after a crash: surveys and all); the ring survived.
-    resetStorageForTests();
-    globalThis.indexedDB = new IDBFactory();
-    resetEmergencyDbForTests();
-    localStorage.clear();
-    localStorage.setItem(RECENT_MEASUREMENTS_KEY, ring ?? '[]');
-    localStorage.setItem(RECENT_SURVEYS_KEY, owners ?? '[]');
+    loseTheStore();
     expect(await restoreLocalCopies()).toBe(3); // the survey, its START and the measurement
     expect((await listMeasurements(survey.id)).map((m) => m.id)).toContain(saved.measurement.id);
     // The workspace finds it again: the active survey, with both measurements.
@@ -202,17 +195,9 @@ describe('the survey lifecycle (SPEC §4)', () => {
   it('a survey put back from the ring is not made active over the one the surveyor works on', async () => {
     const { survey: old } = await createSurvey(form('Old'), NO_FIX, at(0));
     await addMeasurement(old, input(2), NO_FIX, at(5));
-    const ring = localStorage.getItem(RECENT_MEASUREMENTS_KEY);
-    const owners = localStorage.getItem(RECENT_SURVEYS_KEY);
-    resetStorageForTests();
-    globalThis.indexedDB = new IDBFactory();
-    resetEmergencyDbForTests();
-    localStorage.clear();
+    loseTheStore();
+    // Work goes on in a new survey before the next start; the ring holds both.
     const { survey: current } = await createSurvey(form('Current'), NO_FIX, at(60));
-    const currentRing = JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as unknown[];
-    const currentOwners = JSON.parse(localStorage.getItem(RECENT_SURVEYS_KEY) ?? '[]') as unknown[];
-    localStorage.setItem(RECENT_MEASUREMENTS_KEY, JSON.stringify([...(JSON.parse(ring ?? '[]') as unknown[]), ...currentRing]));
-    localStorage.setItem(RECENT_SURVEYS_KEY, JSON.stringify([...(JSON.parse(owners ?? '[]') as unknown[]), ...currentOwners]));
     expect(await restoreLocalCopies()).toBe(3); // 'Old', its START and its measurement
     expect((await findActiveSurvey())?.id).toBe(current.id);
     expect((await stores.surveys.get(old.id))).toMatchObject({ surveyTitle: 'Old', active: false });
