@@ -44,6 +44,8 @@ class StoreFollower<T> {
         this.again = false;
         this.queue = [];
         const list = await this.read();
+        // Building the features in a task of their own, not the one that read the records.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         if (!this.live()) return;
         if (this.again) continue;
         this.target.load(list as never[]);
