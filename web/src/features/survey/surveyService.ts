@@ -74,11 +74,19 @@ export interface CreatedSurvey {
   start: Measurement;
 }
 
-/** Saves a measurement with its running-CSV row (one transaction), then the local ring. */
-async function saveWithRow(m: Measurement, survey?: Survey): Promise<SaveOutcome> {
-  const outcome = await stores.measurements.save(m, await csvRows([m]));
-  rememberMeasurement(m, survey);
-  return outcome;
+/**
+ * Saves a measurement with its running-CSV row (one transaction), then the local ring. The
+ * measurement may still be being built: the core builds it and its row during the write delay.
+ */
+async function saveWithRow(building: Measurement | Promise<Measurement>, survey?: Survey): Promise<SavedMeasurement> {
+  const measurement = Promise.resolve(building);
+  const outcome = await stores.measurements.save(
+    measurement,
+    measurement.then((m) => csvRows([m])),
+  );
+  const saved = await measurement;
+  rememberMeasurement(saved, survey);
+  return { measurement: saved, outcome };
 }
 
 /**
@@ -166,14 +174,13 @@ export async function addMeasurement(survey: Survey | null, input: MeasurementIn
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
   // The data layer's whole save, for the survey-scale benchmark (the write delay is marked inside).
   performance.mark?.('clearway:save-start');
-  const measurement = await buildMeasurement(survey.id, input, fix, now);
-  const outcome = await saveWithRow(measurement, survey);
+  const saved = await saveWithRow(buildMeasurement(survey.id, input, fix, now), survey);
   performance.mark?.('clearway:save-stored');
-  return { measurement, outcome };
+  return saved;
 }
 
 /** Saves an edited measurement (same policy as adding) with its rewritten running-CSV row. */
-export const updateMeasurement = (measurement: Measurement): Promise<SaveOutcome> => saveWithRow(measurement);
+export const updateMeasurement = async (measurement: Measurement): Promise<SaveOutcome> => (await saveWithRow(measurement)).outcome;
 
 /** Deletes a measurement with its running-CSV row and its media. */
 export async function deleteMeasurement(measurement: Measurement): Promise<void> {
@@ -213,7 +220,7 @@ export async function restoreLocalCopies(): Promise<number> {
   }
   for (const m of recent) {
     if (!(await stores.measurements.get(m.id))) {
-      await stores.measurements.save(m, await csvRows([m]));
+      await stores.measurements.save(m, csvRows([m]));
       restored += 1;
     }
   }

@@ -3,7 +3,7 @@
 // storageService.ts; every read merges emergency copies.
 import type { Measurement, MediaKind, Route, RoutePoint, StoredMedia, Survey, VehicleTracePoint, Alert } from '../../model';
 import { keyRange } from './keys';
-import { indexValues, requestResult } from './idbStore';
+import { indexValues, requestResult, type WriteOp } from './idbStore';
 import type { AutosaveRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
 import { backfillClearance, forgetRow, noteOpened, noteSaved, runningRows } from './csvChunks';
@@ -133,14 +133,18 @@ export const measurements = {
   },
   /**
    * Saves a measurement and its running-CSV row in one transaction (SPEC §4: written after
-   * the 50 ms delay, with the §8 retry and emergency policy), so the two never drift.
+   * the 50 ms delay, with the §8 retry and emergency policy), so the two never drift. Either
+   * may still be being built: that runs during the delay (saveMeasurement).
    */
-  async save(measurement: Measurement, csvRow: string): Promise<SaveOutcome> {
-    const outcome = await saveMeasurement([
-      { kind: 'put', store: 'measurements', item: measurement },
-      { kind: 'put', store: 'csv-data', item: csvItem(measurement, csvRow) },
-    ]);
-    if (outcome.savedIn === 'indexeddb') noteSaved(measurement.user_id);
+  async save(measurement: Measurement | Promise<Measurement>, csvRow: string | Promise<string>): Promise<SaveOutcome> {
+    const built = Promise.all([measurement, csvRow]);
+    const outcome = await saveMeasurement(
+      built.then(([m, row]): WriteOp[] => [
+        { kind: 'put', store: 'measurements', item: m },
+        { kind: 'put', store: 'csv-data', item: csvItem(m, row) },
+      ]),
+    );
+    if (outcome.savedIn === 'indexeddb') noteSaved((await built)[0].user_id);
     return outcome;
   },
   /** Deletes a measurement, its running-CSV row and its media. */

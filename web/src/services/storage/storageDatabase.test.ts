@@ -78,6 +78,48 @@ describe('saving on IndexedDB (SPEC §8 database errors)', () => {
     expect(await csvRows.of('s1')).toEqual(['row a2\r\n', 'row b\r\n']);
   });
 
+  it('a measurement still being built when the save starts is built during the 50 ms write delay, not after it', async () => {
+    await initStorage();
+    const events: string[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    // The write delay's timer says when it starts and fires; the record is ready only 20 ms in.
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === 50) events.push('delay starts');
+      return realSetTimeout(() => {
+        if (ms === 50) events.push('delay over');
+        fn();
+      }, ms);
+    }) as typeof setTimeout);
+    const record = new Promise<Measurement>((resolve) =>
+      realSetTimeout(() => {
+        events.push('built');
+        resolve(m('late'));
+      }, 20),
+    );
+    await measurements.save(record, 'row late\r\n');
+    expect(events).toEqual(['delay starts', 'built', 'delay over']);
+    expect(await getItem('measurements', 'late')).toMatchObject({ id: 'late' });
+  });
+
+  it('a record whose building fails is not saved, and the failure is its own (not a storage error)', async () => {
+    await initStorage();
+    const failed = Promise.reject(new Error('the core refused the fix'));
+    await expect(measurements.save(failed, 'row\r\n')).rejects.toThrow('the core refused the fix');
+    expect(await csvRows.of('s1')).toEqual([]);
+  });
+
+  it("a measurement's change signal comes in the task after its save resolves: the acknowledgement never waits for the views", async () => {
+    await initStorage();
+    const { subscribeChanges } = await import('./changes');
+    const heard: string[] = [];
+    const stop = subscribeChanges((change) => heard.push(change.store));
+    await measurements.save(m('a'), 'row a\r\n');
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard.sort()).toEqual(['csv-data', 'measurements']);
+    stop();
+  });
+
   it('a row says whether its measurement holds readings or a wire temperature (the CSV export then asks the core)', async () => {
     await initStorage();
     await measurements.save(m('a'), 'row a\r\n');

@@ -479,7 +479,22 @@ async function keepInEmergency(ops: readonly WriteOp[], cause: unknown): Promise
  * them is removed, so it can never come back over this one. Throws StorageError 'local-write'
  * when emergency storage refused them too.
  */
-export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome> {
+export function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome> {
+  return writeRecords(ops, notifyWrites);
+}
+
+/** Runs `fn` in a task of its own, after whatever the current task and its promises do. */
+function inNextTask(fn: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** saveRecords, raising the change signal through `announce`. */
+async function writeRecords(ops: readonly WriteOp[], announce: (ops: readonly WriteOp[]) => void): Promise<SaveOutcome> {
   for (const op of ops) checkId(op.kind === 'put' ? op.item : op);
   await initStorage();
   requireStorage();
@@ -493,7 +508,7 @@ export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome>
           const id = op.kind === 'put' ? op.item.id : op.id;
           if (emergencyMayHold(op.store, id)) await emergencyRemove(op.store, id);
         }
-        notifyWrites(ops);
+        announce(ops);
         return { savedIn: 'indexeddb' };
       } catch (error) {
         cause = error;
@@ -503,7 +518,7 @@ export async function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome>
   }
   const used = await keepInEmergency(ops, cause);
   if (mode === 'indexeddb') scheduleProbe();
-  notifyWrites(ops);
+  announce(ops);
   return { savedIn: 'local', message: MESSAGES.savedLocally, tier: used };
 }
 
@@ -528,15 +543,24 @@ export function saveItem<S extends StoreName>(store: S, item: RecordOf<S>): Prom
 /**
  * Adds or updates a measurement with whatever must be written beside it (its running-CSV
  * row) in the same transaction (SPEC §4 "Adding a measurement", §8 database errors): written
- * after the 50 ms delay, resolved only when durable. `savedIn: 'local'` carries 'Database
- * temporarily unavailable. …'; nowhere at all throws 'Critical error: …'.
+ * after the 50 ms delay, resolved only when durable. `ops` may still be being built (the
+ * record and its row by the core): that work runs during the delay, so the surveyor waits
+ * for the delay and the write, not for the building after it; a build that fails rejects
+ * with its own error. `savedIn: 'local'` carries 'Database temporarily unavailable. …';
+ * nowhere at all throws 'Critical error: …'.
  */
-export async function saveMeasurement(ops: readonly WriteOp[]): Promise<SaveOutcome> {
+export async function saveMeasurement(ops: readonly WriteOp[] | Promise<readonly WriteOp[]>): Promise<SaveOutcome> {
   performance.mark?.('clearway:save-delay');
+  const building = Promise.resolve(ops);
+  // Awaited after the delay; a rejection meanwhile is not "unhandled".
+  building.catch(() => undefined);
   await sleep(config.writeDelayMs);
   performance.mark?.('clearway:save-delay-end');
+  const built = await building;
   try {
-    return await saveRecords(ops);
+    // The views refresh (the change signal) in the task after the save resolves, so the
+    // surveyor's acknowledgement does not wait for the list, the map and the sync status.
+    return await writeRecords(built, (written) => inNextTask(() => notifyWrites(written)));
   } catch (cause) {
     throw new StorageError('critical', MESSAGES.criticalSave, { cause });
   }
