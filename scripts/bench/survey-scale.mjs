@@ -8,8 +8,9 @@
 // - save one measurement: the data layer's save (addMeasurement, from its call to its durable
 //   outcome, between the app's marks 'clearway:save-start' and 'clearway:save-stored'), the
 //   SPEC's 50 ms write delay subtracted as it ran, against a bare strict-durability put of
-//   the same record; median of 15 interleaved (sub-millisecond figures: 7 left the ratio to chance); limit: ours <= 2x the peer; the click to the
-//   form's acknowledgement is printed beside it;
+//   the same record; median of 15 interleaved (sub-millisecond figures: 7 left the ratio to
+//   chance); limit: ours <= 2x the peer; the click to the form's acknowledgement is printed
+//   beside it;
 // and, without a peer, the export times and the page's longest task during each phase.
 // A measurement, never a test: it reports what it saw and does not fail on a slow machine.
 //   node scripts/bench.mjs survey-scale

@@ -5,6 +5,7 @@
 // localStorage after its BroadcastChannel message: a read on that message may miss it, so
 // the `storage` event (fired once this tab's copy has the write) raises the signal again.
 import { storeOfRecordKey } from './emergencyLocal';
+import type { WriteOp } from './idbStore';
 
 export interface StoreChange {
   /** The store written, or '*' when everything may have changed. */
@@ -63,6 +64,33 @@ export function notifyChange(store: string, detail?: ChangeDetail): void {
   } catch {
     // A closed channel (page unloading): this tab was told already.
   }
+}
+
+/** Runs `fn` in a task of its own, after whatever the current task and its promises do. */
+function inNextTask(fn: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
+}
+
+/**
+ * Raises the signal once per store written, with the records put and the ids deleted.
+ * `inNextTask`: in the task after the current one (a measurement's save resolves first, so
+ * the surveyor's acknowledgement does not wait for the views to refresh).
+ */
+export function notifyWrites(ops: readonly WriteOp[], { inNextTask: later = false }: { inNextTask?: boolean } = {}): void {
+  if (later) return inNextTask(() => notifyWrites(ops));
+  const byStore = new Map<string, { put: { id: string }[]; removed: string[] }>();
+  for (const op of ops) {
+    let detail = byStore.get(op.store);
+    if (!detail) byStore.set(op.store, (detail = { put: [], removed: [] }));
+    if (op.kind === 'put') detail.put.push(op.item);
+    else detail.removed.push(op.id);
+  }
+  for (const [store, detail] of byStore) notifyChange(store, detail);
 }
 
 /** Tells this tab's listeners that every store may have changed (recovery from emergency mode). */

@@ -21,7 +21,7 @@ import {
 } from './emergency';
 import { localStorageWorks } from './emergencyLocal';
 import { ItemExistsError, MESSAGES, StorageError } from './errors';
-import { notifyChange, notifyReload } from './changes';
+import { notifyChange, notifyReload, notifyWrites } from './changes';
 import {
   idbAdd,
   idbCountByIndex,
@@ -442,18 +442,6 @@ export async function addItem<S extends StoreName>(store: S, item: RecordOf<S>):
   notifyChange(store, { put: [item], removed: [] });
 }
 
-/** Raises the change signal once per store written, with the records put and ids deleted. */
-function notifyWrites(ops: readonly WriteOp[]): void {
-  const byStore = new Map<string, { put: { id: string }[]; removed: string[] }>();
-  for (const op of ops) {
-    let detail = byStore.get(op.store);
-    if (!detail) byStore.set(op.store, (detail = { put: [], removed: [] }));
-    if (op.kind === 'put') detail.put.push(op.item);
-    else detail.removed.push(op.id);
-  }
-  for (const [store, detail] of byStore) notifyChange(store, detail);
-}
-
 /** A record to put, typed by its store. */
 export type PutOp = Extract<WriteOp, { kind: 'put' }>;
 
@@ -477,24 +465,10 @@ async function keepInEmergency(ops: readonly WriteOp[], cause: unknown): Promise
  * durability; on failure one retry after `retryDelayMs`; then emergency copies. Resolves only
  * once they are on disk somewhere; after a save to IndexedDB any older emergency copy of
  * them is removed, so it can never come back over this one. Throws StorageError 'local-write'
- * when emergency storage refused them too.
+ * when emergency storage refused them too. `signal.inNextTask`: the change signal reaches
+ * this tab's listeners in the task after the save resolves (notifyWrites).
  */
-export function saveRecords(ops: readonly WriteOp[]): Promise<SaveOutcome> {
-  return writeRecords(ops, notifyWrites);
-}
-
-/** Runs `fn` in a task of its own, after whatever the current task and its promises do. */
-function inNextTask(fn: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    fn();
-  };
-  channel.port2.postMessage(null);
-}
-
-/** saveRecords, raising the change signal through `announce`. */
-async function writeRecords(ops: readonly WriteOp[], announce: (ops: readonly WriteOp[]) => void): Promise<SaveOutcome> {
+export async function saveRecords(ops: readonly WriteOp[], signal: { inNextTask?: boolean } = {}): Promise<SaveOutcome> {
   for (const op of ops) checkId(op.kind === 'put' ? op.item : op);
   await initStorage();
   requireStorage();
@@ -508,7 +482,7 @@ async function writeRecords(ops: readonly WriteOp[], announce: (ops: readonly Wr
           const id = op.kind === 'put' ? op.item.id : op.id;
           if (emergencyMayHold(op.store, id)) await emergencyRemove(op.store, id);
         }
-        announce(ops);
+        notifyWrites(ops, signal);
         return { savedIn: 'indexeddb' };
       } catch (error) {
         cause = error;
@@ -518,7 +492,7 @@ async function writeRecords(ops: readonly WriteOp[], announce: (ops: readonly Wr
   }
   const used = await keepInEmergency(ops, cause);
   if (mode === 'indexeddb') scheduleProbe();
-  announce(ops);
+  notifyWrites(ops, signal);
   return { savedIn: 'local', message: MESSAGES.savedLocally, tier: used };
 }
 
@@ -560,7 +534,7 @@ export async function saveMeasurement(ops: readonly WriteOp[] | Promise<readonly
   try {
     // The views refresh (the change signal) in the task after the save resolves, so the
     // surveyor's acknowledgement does not wait for the list, the map and the sync status.
-    return await writeRecords(built, (written) => inNextTask(() => notifyWrites(written)));
+    return await saveRecords(built, { inNextTask: true });
   } catch (cause) {
     throw new StorageError('critical', MESSAGES.criticalSave, { cause });
   }
