@@ -10,6 +10,7 @@ import type * as CoreSurvey from '../../core/survey';
 import { resetEmergencyDbForTests } from '../../services/storage/emergencyDb';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { withFreshStore } from '../../testing/freshStore';
+import { EMERGENCY_KEY } from '../../services/storage/emergencyLocal';
 import { PENDING_SURVEYS_KEY, RECENT_MEASUREMENTS_KEY, RECENT_SURVEYS_KEY } from '../../services/storage/localCopies';
 import { stores, subscribeChanges } from '../../services/storage';
 import { EMPTY_SURVEY_FORM, NO_FIX } from './records';
@@ -190,6 +191,35 @@ describe('the survey lifecycle (SPEC §4)', () => {
     expect((await listMeasurements(survey.id)).map((m) => m.id)).toContain(saved.measurement.id);
     // The workspace finds it again: the active survey, with both measurements.
     expect(await stores.surveys.activeOverview(50)).toMatchObject({ survey: { id: survey.id, surveyTitle: 'S', active: true }, count: 2 });
+  });
+
+  it('the ring holds a measurement before the database write begins (its copy is taken during the write delay)', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    const ringAtWrite: string[][] = [];
+    const original = IDBDatabase.prototype.transaction;
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+      if (this.name === 'clearway' && args[1] === 'readwrite' && names.includes('measurements')) {
+        ringAtWrite.push((JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { poiNumber: number }[]).map((m) => String(m.poiNumber)));
+      }
+      return original.apply(this, args);
+    });
+    await addMeasurement(survey, input(7), NO_FIX, at(5));
+    expect(ringAtWrite).toHaveLength(1);
+    expect(ringAtWrite[0]).toContain('7');
+  });
+
+  it('a measurement stored nowhere leaves the ring again: a later start does not put back what was reported as failed', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    failDatabaseWrites('all');
+    // The emergency copies are refused too (a full disk); the ring itself still takes writes.
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key.startsWith(EMERGENCY_KEY)) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    await expect(addMeasurement(survey, input(7), NO_FIX, at(5))).rejects.toMatchObject({ code: 'critical' });
+    expect((JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { poiNumber: number }[]).map((m) => m.poiNumber)).not.toContain(7);
   });
 
   it('a survey put back from the ring is not made active over the one the surveyor works on', async () => {

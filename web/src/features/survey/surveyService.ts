@@ -75,18 +75,28 @@ export interface CreatedSurvey {
 }
 
 /**
- * Saves a measurement with its running-CSV row (one transaction), then the local ring. The
- * measurement may still be being built: the core builds it and its row during the write delay.
+ * Saves a measurement with its running-CSV row (one transaction). The measurement may still
+ * be being built: the core builds it and its row during the SPEC's write delay, and the
+ * local ring takes its copy as soon as it is built, so the copy exists before the database
+ * write and the surveyor's wait does not include it. Stored nowhere (the save throws), it
+ * leaves the ring again: the ring never puts back what the surveyor was told failed.
  */
 async function saveWithRow(building: Measurement | Promise<Measurement>, survey?: Survey): Promise<SavedMeasurement> {
-  const measurement = Promise.resolve(building);
-  const outcome = await stores.measurements.save(
-    measurement,
-    measurement.then((m) => csvRows([m])),
-  );
-  const saved = await measurement;
-  rememberMeasurement(saved, survey);
-  return { measurement: saved, outcome };
+  const measurement = Promise.resolve(building).then((m) => {
+    rememberMeasurement(m, survey);
+    return m;
+  });
+  try {
+    const outcome = await stores.measurements.save(
+      measurement,
+      measurement.then((m) => csvRows([m])),
+    );
+    return { measurement: await measurement, outcome };
+  } catch (error) {
+    const kept = await measurement.catch(() => null);
+    if (kept) forgetMeasurement(kept.id);
+    throw error;
+  }
 }
 
 /**
