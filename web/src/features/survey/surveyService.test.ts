@@ -23,6 +23,7 @@ import {
   loadSurvey,
   restoreLocalCopies,
   runningCsv,
+  updateMeasurement,
   updateSurvey,
 } from './surveyService';
 
@@ -41,6 +42,8 @@ const input = (poiNumber: number) => ({ rel: 4.5, roadNumber: '1', poiNumber, po
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 23, 8, 0, seconds));
 
 const listMeasurements = (surveyId: string) => stores.measurements.page(surveyId, 0, 1000);
+/** The POI numbers of the measurements in the local ring. */
+const ringPoiNumbers = () => (JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { poiNumber: number }[]).map((m) => m.poiNumber);
 
 /** Makes every read-write transaction fail (a corrupt, locked database): the main one, or all. */
 function failDatabaseWrites(which: 'main' | 'all' = 'main') {
@@ -195,18 +198,18 @@ describe('the survey lifecycle (SPEC §4)', () => {
 
   it('the ring holds a measurement before the database write begins (its copy is taken during the write delay)', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
-    const ringAtWrite: string[][] = [];
+    const ringAtWrite: number[][] = [];
     const original = IDBDatabase.prototype.transaction;
     vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
       const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
       if (this.name === 'clearway' && args[1] === 'readwrite' && names.includes('measurements')) {
-        ringAtWrite.push((JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { poiNumber: number }[]).map((m) => String(m.poiNumber)));
+        ringAtWrite.push(ringPoiNumbers());
       }
       return original.apply(this, args);
     });
     await addMeasurement(survey, input(7), NO_FIX, at(5));
     expect(ringAtWrite).toHaveLength(1);
-    expect(ringAtWrite[0]).toContain('7');
+    expect(ringAtWrite[0]).toContain(7);
   });
 
   it('a measurement stored nowhere leaves the ring again: a later start does not put back what was reported as failed', async () => {
@@ -219,7 +222,21 @@ describe('the survey lifecycle (SPEC §4)', () => {
       setItem.call(this, key, value);
     });
     await expect(addMeasurement(survey, input(7), NO_FIX, at(5))).rejects.toMatchObject({ code: 'critical' });
-    expect((JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { poiNumber: number }[]).map((m) => m.poiNumber)).not.toContain(7);
+    expect(ringPoiNumbers()).not.toContain(7);
+  });
+
+  it('an edit stored nowhere leaves the ring with the version the store still holds', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    const { measurement } = await addMeasurement(survey, input(7), NO_FIX, at(5));
+    failDatabaseWrites('all');
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key.startsWith(EMERGENCY_KEY)) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    await expect(updateMeasurement({ ...measurement, rel: 9.9 })).rejects.toMatchObject({ code: 'critical' });
+    const ring = JSON.parse(localStorage.getItem(RECENT_MEASUREMENTS_KEY) ?? '[]') as { id: string; rel: number }[];
+    expect(ring.find((m) => m.id === measurement.id)?.rel).toBe(measurement.rel);
   });
 
   it('a survey put back from the ring is not made active over the one the surveyor works on', async () => {

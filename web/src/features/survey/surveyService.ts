@@ -79,10 +79,14 @@ export interface CreatedSurvey {
  * be being built: the core builds it and its row during the SPEC's write delay, and the
  * local ring takes its copy as soon as it is built, so the copy exists before the database
  * write and the surveyor's wait does not include it. Stored nowhere (the save throws), it
- * leaves the ring again: the ring never puts back what the surveyor was told failed.
+ * leaves the ring again (an edit leaves the version it replaced): the ring never puts back
+ * what the surveyor was told failed.
  */
 async function saveWithRow(building: Measurement | Promise<Measurement>, survey?: Survey): Promise<SavedMeasurement> {
+  // An edit replaces the ring's copy of the measurement: kept, to go back if the edit fails.
+  let previous: Measurement | undefined;
   const measurement = Promise.resolve(building).then((m) => {
+    previous = recentMeasurements().find((r) => r.id === m.id);
     rememberMeasurement(m, survey);
     return m;
   });
@@ -94,7 +98,8 @@ async function saveWithRow(building: Measurement | Promise<Measurement>, survey?
     return { measurement: await measurement, outcome };
   } catch (error) {
     const kept = await measurement.catch(() => null);
-    if (kept) forgetMeasurement(kept.id);
+    if (kept && previous) rememberMeasurement(previous, survey);
+    else if (kept) forgetMeasurement(kept.id);
     throw error;
   }
 }
