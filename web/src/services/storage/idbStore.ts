@@ -36,7 +36,14 @@ export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * A running-CSV row is written and deleted only with its measurement (same id): it has no
+ * revision of its own, its measurement's stands for it (one put fewer in every save).
+ */
+const REVISION_OF: Partial<Record<StoreName, StoreName>> = { 'csv-data': 'measurements' };
+
 function revise(tx: IDBTransaction, store: StoreName, id: string, savedAt: number): void {
+  if (REVISION_OF[store]) return;
   tx.objectStore(REVISIONS).put({ store, id, savedAt } satisfies RevisionRecord);
 }
 
@@ -81,11 +88,11 @@ export function idbGetAll<S extends StoreName>(db: IDBDatabase, store: S): Promi
   return requestResult(db.transaction(store).objectStore(store).getAll()) as Promise<RecordOf<S>[]>;
 }
 
-/** The revisions of these records (0 where none is recorded: written before version 5). */
+/** The revisions of these records (0 where none is recorded: written before version 5); a row's is its measurement's. */
 export async function idbRevisions(db: IDBDatabase, keys: readonly { store: StoreName; id: string }[]): Promise<number[]> {
   if (keys.length === 0) return [];
   const objects = db.transaction(REVISIONS).objectStore(REVISIONS);
-  const found = await Promise.all(keys.map(({ store, id }) => requestResult(objects.get([store, id]) as IDBRequest<RevisionRecord | undefined>)));
+  const found = await Promise.all(keys.map(({ store, id }) => requestResult(objects.get([REVISION_OF[store] ?? store, id]) as IDBRequest<RevisionRecord | undefined>)));
   return found.map((revision) => revision?.savedAt ?? 0);
 }
 

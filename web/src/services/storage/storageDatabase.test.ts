@@ -204,6 +204,23 @@ describe('emergency copies never overwrite newer data', () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]);
   });
 
+  it("a running-CSV row has no revision of its own: its measurement's judges its copies (one put fewer per save)", async () => {
+    await initStorage();
+    await measurements.save(m('r1'), 'row stored\r\n');
+    expect((await mainRevisions()).map((r) => [r.store, r.id])).toEqual([['measurements', 'r1']]);
+    const savedAt = (await mainRevisions())[0]!.savedAt;
+    // Copies another tab left: the row before its measurement's stored save, and a newer row with its measurement.
+    const copy = (id: string, text: string, at: number) =>
+      localStorage.setItem(`clearway:local-store:csv-data:${id}`, JSON.stringify({ store: 'csv-data', id, item: { id, surveyId: 's1', createdAt: m(id).createdAt, text }, savedAt: at, deleted: false }));
+    copy('r1', 'row stale\r\n', savedAt - 60_000);
+    copy('r22', 'row lost\r\n', savedAt + 1);
+    localStorage.setItem('clearway:local-store:measurements:r22', JSON.stringify({ store: 'measurements', id: 'r22', item: m('r22'), savedAt: savedAt + 1, deleted: false }));
+    resetStorageForTests();
+    await initStorage();
+    await vi.waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]));
+    expect(await csvRows.of('s1')).toEqual(['row stored\r\n', 'row lost\r\n']);
+  });
+
   it('a deletion made in emergency mode holds after recovery', async () => {
     await initStorage();
     await saveItem('surveys', survey('gone'));
@@ -219,6 +236,23 @@ describe('emergency copies never overwrite newer data', () => {
     expect(await durableCopies()).toEqual([]);
   });
 });
+
+/** The main database's revisions store, read directly. */
+function mainRevisions(): Promise<{ store: string; id: string; savedAt: number }[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('clearway');
+    request.onsuccess = () => {
+      const db = request.result;
+      const all = db.transaction('revisions').objectStore('revisions').getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve(all.result as { store: string; id: string; savedAt: number }[]);
+      };
+      all.onerror = () => reject(all.error);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
 
 /** Makes every open of the main database fail with `error` (the emergency database still opens). */
 function breakMainDatabase(error: () => DOMException) {
