@@ -4,15 +4,14 @@
 // timers and animation frames (the panels draw on frames) fire only when the clock is moved.
 import { expect, type Page } from '@playwright/test';
 
-/** Installs the fake clock and returns a function that pauses it, returning the pause time. */
-export async function installPausableClock(page: Page): Promise<() => Promise<number>> {
+/** Installs the fake clock and returns a function that pauses it. */
+export async function installPausableClock(page: Page): Promise<() => Promise<void>> {
   const installedAt = Date.parse('2026-01-01T00:00:00Z');
   await page.clock.install({ time: installedAt });
   return async () => {
     // Ahead of anything the page reached in real time since the install.
     const pausedAt = Math.max(installedAt + 10 * 60_000, (await page.evaluate(() => Date.now())) + 1_000);
     await page.clock.pauseAt(pausedAt);
-    return pausedAt;
   };
 }
 

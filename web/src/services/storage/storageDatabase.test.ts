@@ -50,22 +50,31 @@ function failWrites(times: number, error: () => DOMException) {
   return spy;
 }
 
-/** Reads the durable emergency database directly. */
-function durableCopies(): Promise<{ store: string; id: string; deleted: boolean }[]> {
+/** Every record of one store of a database, read directly (not through the storage service). */
+function readStore<T>(database: string, store: string): Promise<T[]> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open('clearway-emergency');
+    const request = indexedDB.open(database);
     request.onsuccess = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains('records')) return resolve([]);
-      const all = db.transaction('records').objectStore('records').getAll();
+      if (!db.objectStoreNames.contains(store)) {
+        db.close();
+        return resolve([]);
+      }
+      const all = db.transaction(store).objectStore(store).getAll();
       all.onsuccess = () => {
         db.close();
-        resolve(all.result as { store: string; id: string; deleted: boolean }[]);
+        resolve(all.result as T[]);
       };
+      all.onerror = () => reject(all.error);
     };
     request.onerror = () => reject(request.error);
   });
 }
+
+/** The durable emergency database's copies. */
+const durableCopies = () => readStore<{ store: string; id: string; deleted: boolean }>('clearway-emergency', 'records');
+/** The main database's revisions. */
+const mainRevisions = () => readStore<{ store: string; id: string; savedAt: number }>('clearway', 'revisions');
 
 describe('saving on IndexedDB (SPEC §8 database errors)', () => {
   it('a measurement and its running-CSV row land together; the CSV reads in measurement order', async () => {
@@ -237,23 +246,6 @@ describe('emergency copies never overwrite newer data', () => {
     expect(await durableCopies()).toEqual([]);
   });
 });
-
-/** The main database's revisions store, read directly. */
-function mainRevisions(): Promise<{ store: string; id: string; savedAt: number }[]> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open('clearway');
-    request.onsuccess = () => {
-      const db = request.result;
-      const all = db.transaction('revisions').objectStore('revisions').getAll();
-      all.onsuccess = () => {
-        db.close();
-        resolve(all.result as { store: string; id: string; savedAt: number }[]);
-      };
-      all.onerror = () => reject(all.error);
-    };
-    request.onerror = () => reject(request.error);
-  });
-}
 
 /** Makes every open of the main database fail with `error` (the emergency database still opens). */
 function breakMainDatabase(error: () => DOMException) {
