@@ -129,6 +129,22 @@ describe('the survey lifecycle (SPEC §4)', () => {
     await expect(addMeasurement(null, input(4), NO_FIX)).rejects.toMatchObject({ message: 'No active survey' });
   });
 
+  it("a new measurement's save writes no revision (a new id has no older copy to keep out); an edit's does", async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    const original = IDBDatabase.prototype.transaction;
+    const writes: string[][] = [];
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (this.name === 'clearway' && args[1] === 'readwrite' && args[2]?.durability === 'strict') writes.push((typeof args[0] === 'string' ? [args[0]] : [...args[0]]).sort());
+      return original.apply(this, args);
+    });
+    const { measurement } = await addMeasurement(survey, input(2), NO_FIX, at(5));
+    await updateMeasurement({ ...measurement, rel: 5.25 });
+    expect(writes).toEqual([
+      ['csv-data', 'measurements', 'outbox'],
+      ['csv-data', 'measurements', 'outbox', 'revisions'],
+    ]);
+  });
+
   it('clearing a survey deactivates it and deletes its measurements, for good', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     await addMeasurement(survey, input(2), NO_FIX, at(5));

@@ -82,7 +82,7 @@ export interface CreatedSurvey {
  * leaves the ring again (an edit leaves the version it replaced): the ring never puts back
  * what the surveyor was told failed.
  */
-async function saveWithRow(building: Measurement | Promise<Measurement>, survey?: Survey): Promise<SavedMeasurement> {
+async function saveWithRow(building: Measurement | Promise<Measurement>, survey?: Survey, fresh = false): Promise<SavedMeasurement> {
   // An edit replaces the ring's copy of the measurement: kept, to go back if the edit fails.
   let previous: Measurement | undefined;
   const measurement = Promise.resolve(building).then((m) => {
@@ -94,6 +94,7 @@ async function saveWithRow(building: Measurement | Promise<Measurement>, survey?
     const outcome = await stores.measurements.save(
       measurement,
       measurement.then((m) => csvRows([m])),
+      { fresh },
     );
     return { measurement: await measurement, outcome };
   } catch (error) {
@@ -189,7 +190,8 @@ export async function addMeasurement(survey: Survey | null, input: MeasurementIn
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
   // The data layer's whole save, for the survey-scale benchmark (the write delay is marked inside).
   performance.mark?.('clearway:save-start');
-  const saved = await saveWithRow(buildMeasurement(survey.id, input, fix, now), survey);
+  // A new id: its first write records no revision (idbStore.ts).
+  const saved = await saveWithRow(buildMeasurement(survey.id, input, fix, now), survey, true);
   performance.mark?.('clearway:save-stored');
   return saved;
 }

@@ -12,10 +12,12 @@ const STRICT: IDBTransactionOptions = { durability: 'strict' };
 
 /**
  * A record to put, or an id to delete, in one write. `fromCloud`: the record comes from the
- * cloud (an import) and is stored as it is, not queued for upload.
+ * cloud (an import) and is stored as it is, not queued for upload. `fresh`: a record just
+ * made, under an id never stored before: it gets no revision until it is first written
+ * again (see `revise`).
  */
 export type WriteOp =
-  | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number; fromCloud?: boolean } }[StoreName]
+  | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number; fromCloud?: boolean; fresh?: boolean } }[StoreName]
   | { kind: 'delete'; store: StoreName; id: string };
 
 /** Resolves on `complete`; rejects with the error that aborted the transaction. */
@@ -42,21 +44,26 @@ export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
  */
 const REVISION_OF: Partial<Record<StoreName, StoreName>> = { 'csv-data': 'measurements' };
 
-function revise(tx: IDBTransaction, store: StoreName, id: string, savedAt: number): void {
-  if (REVISION_OF[store]) return;
-  tx.objectStore(REVISIONS).put({ store, id, savedAt } satisfies RevisionRecord);
-}
+/**
+ * Whether a put records a revision. A fresh record's does not (one put fewer in every new
+ * measurement): a revision only keeps an older emergency copy from coming back over the
+ * stored record, and a record stored on its first write has no copy to keep out (a copy is
+ * kept only when a write of it failed, and then it was not stored). With no revision, any
+ * copy counts as newer; the record's first rewrite records one.
+ */
+const revised = (op: Extract<WriteOp, { kind: 'put' }>): boolean => !op.fresh && !REVISION_OF[op.store];
 
 /** Puts and deletes in one strict transaction, with their revisions. */
 export async function idbWrite(db: IDBDatabase, ops: readonly WriteOp[], savedAt = Date.now()): Promise<void> {
   if (ops.length === 0) return;
   const stores = [...new Set(ops.map((op) => op.store))];
-  const tx = db.transaction([...new Set([...stores, REVISIONS, ...queueStores(ops)])], 'readwrite', STRICT);
+  const withRevisions = ops.some((op) => op.kind === 'delete' || revised(op));
+  const tx = db.transaction([...new Set([...stores, ...(withRevisions ? [REVISIONS] : []), ...queueStores(ops)])], 'readwrite', STRICT);
   queueChanges(tx, ops, savedAt);
   for (const op of ops) {
     if (op.kind === 'put') {
       tx.objectStore(op.store).put(storedItem(op));
-      revise(tx, op.store, op.item.id, op.savedAt ?? savedAt);
+      if (revised(op)) tx.objectStore(REVISIONS).put({ store: op.store, id: op.item.id, savedAt: op.savedAt ?? savedAt } satisfies RevisionRecord);
     } else {
       tx.objectStore(op.store).delete(op.id);
       tx.objectStore(REVISIONS).delete([op.store, op.id]);
@@ -71,7 +78,7 @@ export async function idbAdd<S extends StoreName>(db: IDBDatabase, store: S, ite
   const op = { kind: 'put', store, item } as Extract<WriteOp, { kind: 'put' }>;
   tx.objectStore(store).add(storedItem(op));
   queueChanges(tx, [op]);
-  revise(tx, store, item.id, Date.now());
+  if (revised(op)) tx.objectStore(REVISIONS).put({ store, id: item.id, savedAt: Date.now() } satisfies RevisionRecord);
   try {
     await transactionDone(tx);
   } catch (error) {

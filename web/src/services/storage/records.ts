@@ -134,14 +134,15 @@ export const measurements = {
   /**
    * Saves a measurement and its running-CSV row in one transaction (SPEC §4: written after
    * the 50 ms delay, with the §8 retry and emergency policy), so the two never drift. Either
-   * may still be being built: that runs during the delay (saveMeasurement).
+   * may still be being built: that runs during the delay (saveMeasurement). `fresh`: a new
+   * measurement, under an id never stored (see WriteOp).
    */
-  async save(measurement: Measurement | Promise<Measurement>, csvRow: string | Promise<string>): Promise<SaveOutcome> {
+  async save(measurement: Measurement | Promise<Measurement>, csvRow: string | Promise<string>, { fresh = false } = {}): Promise<SaveOutcome> {
     const built = Promise.all([measurement, csvRow]);
     const outcome = await saveMeasurement(
       built.then(([m, row]): WriteOp[] => [
-        { kind: 'put', store: 'measurements', item: m },
-        { kind: 'put', store: 'csv-data', item: csvItem(m, row) },
+        { kind: 'put', store: 'measurements', item: m, fresh },
+        { kind: 'put', store: 'csv-data', item: csvItem(m, row), fresh },
       ]),
     );
     if (outcome.savedIn === 'indexeddb') noteSaved((await built)[0].user_id);

@@ -231,6 +231,24 @@ describe('emergency copies never overwrite newer data', () => {
     expect(await csvRows.of('s1')).toEqual(['row stored\r\n', 'row lost\r\n']);
   });
 
+  it("a new measurement's first write records no revision; its rewrite records one, and an older copy then stays out", async () => {
+    await initStorage();
+    await measurements.save(m('n1'), 'row first\r\n', { fresh: true });
+    expect(await mainRevisions()).toEqual([]);
+    expect((await measurements.get('n1'))?.rel).toBe(4.5);
+    await measurements.save(m('n1', { rel: 5.25 }), 'row edited\r\n');
+    const revisions = await mainRevisions();
+    expect(revisions.map((r) => [r.store, r.id])).toEqual([['measurements', 'n1']]);
+    const savedAt = revisions[0]?.savedAt ?? NaN;
+    // A copy another tab kept before that edit: the edit stays.
+    localStorage.setItem('clearway:local-store:measurements:n1', JSON.stringify({ store: 'measurements', id: 'n1', item: m('n1', { rel: 3 }), savedAt: savedAt - 60_000, deleted: false }));
+    resetStorageForTests();
+    await initStorage();
+    await vi.waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('clearway:local-store:'))).toEqual([]));
+    expect((await measurements.get('n1'))?.rel).toBe(5.25);
+    expect(await csvRows.of('s1')).toEqual(['row edited\r\n']);
+  });
+
   it('a deletion made in emergency mode holds after recovery', async () => {
     await initStorage();
     await saveItem('surveys', survey('gone'));
