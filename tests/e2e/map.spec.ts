@@ -116,14 +116,28 @@ test('the survey on a plain background: 30 measurements, two routes in their col
 
   const trace = await rendered(page, ['cw-trace-line']);
   expect(new Set(trace.map((f) => f.properties.segment)).size).toBe(2);
+  // No route being planned: the draft's layers are off (an empty source still costs every
+  // frame); the saved routes' layer, hidden while it had nothing, came on with them.
+  const visibility = await mapCanvas(page).evaluate((element) => {
+    const map = (element as HTMLElement & { clearwayMap: { getLayoutProperty(id: string, p: string): unknown } }).clearwayMap;
+    return ['cw-draft-line', 'cw-draft-points', 'cw-routes-line'].map((id) => map.getLayoutProperty(id, 'visibility') ?? 'visible');
+  });
+  expect(visibility).toEqual(['none', 'none', 'visible']);
 
   // No basemap: everything drawn is the survey's own data.
   const all = await rendered(page);
   expect(all.length).toBeGreaterThan(0);
   expect(all.filter((f) => !f.source.startsWith('cw-'))).toEqual([]);
 
+  // A metric scale, redrawn once the map has moved.
+  const scale = mapRegion(page).locator('.maplibregl-ctrl-scale');
+  await expect(scale).toHaveText(/^\d+(\.\d+)?\u00a0k?m$/);
+  const scaleBefore = await scale.textContent();
+
   // Zoomed in on one grid point, the markers stand alone, each in its type's colour.
   await jumpTo(page, [GRID[7]!.lng, GRID[7]!.lat], 17);
+  await expect(scale).toHaveText(/^\d+(\.\d+)?\u00a0m$/);
+  await expect(scale).not.toHaveText(scaleBefore ?? '');
   await expect.poll(async () => (await rendered(page, ['cw-measurements'])).length).toBeGreaterThan(0);
   const near = await rendered(page, ['cw-measurements']);
   const colourOf = (type: string) => new Set(near.filter((f) => GRID[Number(String(f.properties.mid).slice(2))]?.type === type).map((f) => f.properties.colour));

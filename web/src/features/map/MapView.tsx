@@ -130,9 +130,11 @@ export default function MapView(props: MapViewProps) {
           center: [0, 20],
           zoom: 1,
           attributionControl: { compact: true },
-          // Labels and icons appear at once: a fade is several more redraws after every change,
-          // each one a tablet's CPU pays for (bench gps-panel counted 3 in 4 frames as fades).
-          fadeDuration: 0,
+          // Icons fade in over 100 ms. At 0 maplibre places every symbol again in every frame
+          // of a move (a full placement: a fifth of the pans' frame time in `npm run bench --
+          // map-100k`); with a fade it places them at most every 100 ms, spread over frames.
+          // The live position is a DOM marker: a new fix starts no fade.
+          fadeDuration: 100,
           // The canvas is a region of its own: named apart from the section 'Map' around it.
           locale: { 'Map.Title': 'Map view: arrow keys move, Enter opens the marker at the centre' },
           // An online style's resources: their origins go to the service worker's map cache.
@@ -149,7 +151,13 @@ export default function MapView(props: MapViewProps) {
       const m = created;
       element.clearwayMap = m;
       m.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
-      m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+      const scale = new maplibregl.ScaleControl({ unit: 'metric' });
+      m.addControl(scale, 'bottom-left');
+      // The scale is redrawn when the camera settles, not in every frame of a move: its width
+      // follows the latitude, and each change laid out and repainted the whole page (the pans
+      // of `npm run bench -- map-100k`: the 4,720 px workspace painted in every frame).
+      m.off('move', scale._onMove);
+      m.on('moveend', scale._onMove);
       provideImages(m);
       m.on('error', (event) => console.warn('map:', event.error?.message ?? event));
       m.on('dragstart', (event) => {

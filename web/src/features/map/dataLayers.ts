@@ -138,6 +138,8 @@ export function addDataLayers(map: MapLibreMap): void {
       'icon-ignore-placement': true,
     },
   });
+  // Nothing to draw yet: no saved route, no draft.
+  for (const id of [SOURCES.routes, SOURCES.draft]) showWhenFilled(map, id, EMPTY);
 }
 
 /**
@@ -171,7 +173,26 @@ export function followLayer<F>(map: MapLibreMap, source: string, layer: FeatureL
   };
 }
 
-/** Replaces a data source's features (a no-op until the layers exist). */
-export function setData(map: MapLibreMap, source: string, data: Parameters<GeoJSONSource['setData']>[0]): void {
-  (map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
+type SourceData = Parameters<GeoJSONSource['setData']>[0];
+
+/**
+ * The layers of a source are drawn only while it has features: an empty source still costs
+ * every frame (its tiles are kept and, under a line layer, masked), so with no saved route and
+ * no draft the map draws neither.
+ */
+function showWhenFilled(map: MapLibreMap, source: string, data: SourceData): void {
+  const filled = typeof data === 'string' || !('features' in data) || data.features.length > 0;
+  for (const id of map.getLayersOrder()) {
+    if (map.getLayer(id)?.source !== source) continue;
+    const visibility = filled ? 'visible' : 'none';
+    if (map.getLayoutProperty(id, 'visibility') !== visibility) map.setLayoutProperty(id, 'visibility', visibility);
+  }
+}
+
+/** Replaces a data source's features (a no-op until the layers exist); its layers show only when it has some. */
+export function setData(map: MapLibreMap, source: string, data: SourceData): void {
+  const target = map.getSource(source) as GeoJSONSource | undefined;
+  if (!target) return;
+  target.setData(data);
+  showWhenFilled(map, source, data);
 }
