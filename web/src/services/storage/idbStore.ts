@@ -1,8 +1,9 @@
 // Reads and writes on an open IndexedDB connection, as promises. A write counts as done
 // only when its transaction completes; every write transaction asks for strict durability
 // (the browser flushes to disk before `complete`) and records, in the same transaction,
-// the revision of each record it writes (the `revisions` store: when it was saved), so an
-// emergency copy is put back only when it is newer (storageService.ts). Changes to synced
+// the revision of each record it writes (the `revisions` store: when it was saved; not for
+// a fresh record's first write, see `revised`), so an emergency copy is put back only when
+// it is newer (storageService.ts). Changes to synced
 // stores are queued in the sync outbox in the same transaction (outboxQueue.ts).
 import { ItemExistsError, StorageError } from './errors';
 import { OUTBOX, REVISIONS, type RecordOf, type RevisionRecord, type StoreName } from './schema';
@@ -14,7 +15,7 @@ const STRICT: IDBTransactionOptions = { durability: 'strict' };
  * A record to put, or an id to delete, in one write. `fromCloud`: the record comes from the
  * cloud (an import) and is stored as it is, not queued for upload. `fresh`: a record just
  * made, under an id never stored before: it gets no revision until it is first written
- * again (see `revise`).
+ * again (see `revised`).
  */
 export type WriteOp =
   | { [S in StoreName]: { kind: 'put'; store: S; item: RecordOf<S>; savedAt?: number; fromCloud?: boolean; fresh?: boolean } }[StoreName]

@@ -142,7 +142,7 @@ export const measurements = {
     const outcome = await saveMeasurement(
       built.then(([m, row]): WriteOp[] => [
         { kind: 'put', store: 'measurements', item: m, fresh },
-        { kind: 'put', store: 'csv-data', item: csvItem(m, row), fresh },
+        { kind: 'put', store: 'csv-data', item: csvItem(m, row) },
       ]),
     );
     if (outcome.savedIn === 'indexeddb') noteSaved((await built)[0].user_id);
