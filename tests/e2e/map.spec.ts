@@ -159,6 +159,14 @@ test('a marker opens its details by tap and, from the keyboard, by Enter on the 
   await page.keyboard.press('Enter');
   const details = page.getByRole('region', { name: 'Measurement details' });
   await expect(details).toContainText(target.note, TILES);
+  // They stay in the map's column: what shows of them (the column clips and scrolls) ends
+  // above the settings that follow the workspace, never over them.
+  const shownBottom = await details.evaluate((el) => {
+    const column = el.closest('.map-slot');
+    const clip = column && getComputedStyle(column).overflowY !== 'visible' ? column.getBoundingClientRect().bottom : Infinity;
+    return Math.min(el.getBoundingClientRect().bottom, clip);
+  });
+  expect(shownBottom).toBeLessThanOrEqual((await page.locator('#settings').boundingBox())!.y);
   await details.getByRole('button', { name: 'Close details' }).click();
   await expect(details).toHaveCount(0);
   await expect(mapCanvas(page).locator('canvas')).toBeFocused();
