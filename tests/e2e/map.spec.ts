@@ -238,7 +238,7 @@ test('an offline basemap downloaded from the configured URL replaces nothing unt
   await expect.poll(async () => (await rendered(page)).filter((f) => f.source === 'protomaps').length, TILES).toBeGreaterThan(0);
 });
 
-test('the live position from the browser’s location: a marker inside its accuracy circle, kept in the middle while following', async ({ page, context }) => {
+test('the live position from the browser’s location: a marker inside its accuracy circle, kept in the middle while following (the map moves only when it leaves the middle)', async ({ page, context }) => {
   const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(HERE);
@@ -271,6 +271,25 @@ test('the live position from the browser’s location: a marker inside its accur
   const centre = () => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number } } }).clearwayMap.getCenter());
   await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
   expect((await centre()).lng).toBeCloseTo(HERE.longitude, 4);
+
+  // North up, the map stays while the position moves within its middle: the marker moves,
+  // the camera (and with it a redraw of the whole map) does not...
+  const markerAt = () =>
+    mapCanvas(page).evaluate((el) => {
+      const map = (el as HTMLElement & { clearwayMap: { unproject(p: [number, number]): { lat: number; lng: number } } }).clearwayMap;
+      const frame = el.getBoundingClientRect();
+      const box = document.querySelector('[data-testid="live-position"]')!.getBoundingClientRect();
+      return map.unproject([box.left + box.width / 2 - frame.left, box.top + box.height / 2 - frame.top]);
+    });
+  const NEAR = { ...HERE, latitude: HERE.latitude + 0.0003 }; // 33 m north: a few px at zoom 15
+  await context.setGeolocation(NEAR);
+  await expect.poll(async () => (await markerAt()).lat, TILES).toBeCloseTo(NEAR.latitude, 4);
+  expect((await centre()).lat).toBeCloseTo(HERE.latitude, 5);
+  // ...until it leaves the middle: then the map is centred on it again.
+  const FAR = { ...HERE, latitude: HERE.latitude + 0.05 }; // 5.6 km north: off the map
+  await context.setGeolocation(FAR);
+  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(FAR.latitude, 4);
+  expect((await centre()).lng).toBeCloseTo(FAR.longitude, 4);
 
   // Heading up without a heading keeps north up; the control says which is on.
   const orientation = mapRegion(page).getByRole('group', { name: 'Map orientation' });

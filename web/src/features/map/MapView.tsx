@@ -15,7 +15,7 @@ import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLaye
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
 import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
-import type { LivePosition, MapPoint } from './mapData';
+import { followMustMove, type LivePosition, type MapPoint } from './mapData';
 import { PositionMarker } from './positionMarker';
 
 type Data = Parameters<maplibregl.GeoJSONSource['setData']>[0];
@@ -102,6 +102,8 @@ export default function MapView(props: MapViewProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(props);
   const fitted = useRef<string | null>(null);
+  // Following has put the position in the middle since it was turned on (north-up only).
+  const centred = useRef(false);
   useEffect(() => {
     latest.current = props;
   });
@@ -176,6 +178,7 @@ export default function MapView(props: MapViewProps) {
       delete element.clearwayMap;
       setMap(null);
       fitted.current = null;
+      centred.current = false;
     };
   }, [basemap]);
 
@@ -209,10 +212,23 @@ export default function MapView(props: MapViewProps) {
     if (!map) return;
     const bearing = headingUp && course !== null ? course : 0;
     if (follow && positionAt) {
-      // A jump, not an ease: following redraws the map once per position (FieldMap samples
-      // them once a second), where an ease would redraw it for every frame of its animation.
-      map.jumpTo({ center: positionAt, bearing, zoom: Math.max(map.getZoom(), 15) });
-    } else if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
+      // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
+      // of its animation. North-up, the camera stays while the position is in the map's
+      // middle (followMustMove) and the marker moves; heading-up turns with every course.
+      const zoom = Math.max(map.getZoom(), 15);
+      // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
+      // reading the container's would force a layout of the page React has just changed
+      // (26 ms a second of bench gps-panel at 4× throttling).
+      const canvas = map.getCanvas();
+      const ratio = map.getPixelRatio();
+      const size = { width: canvas.width / ratio, height: canvas.height / ratio };
+      const stays = centred.current && !headingUp && map.getBearing() === bearing && map.getZoom() === zoom && !followMustMove(map.project(positionAt), size);
+      if (!stays) map.jumpTo({ center: positionAt, bearing, zoom });
+      centred.current = true;
+      return;
+    }
+    centred.current = false;
+    if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
       map.easeTo({ bearing, duration: 300 });
     }
   }, [map, follow, positionAt, course, headingUp]);

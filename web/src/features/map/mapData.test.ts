@@ -5,6 +5,7 @@ import type { PoiTypeInfo } from '../../core/survey';
 import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../model';
 import {
   accuracyMetres,
+  followMustMove,
   draftFeatures,
   poiStyle,
   metresPerPixel,
@@ -162,5 +163,20 @@ describe('the live position', () => {
     // Zoom 0: the equator's 40 075 km over one 512 px tile.
     expect(metresPerPixel(0, 0)).toBeCloseTo(78_271.52, 1);
     expect(metresPerPixel(60, 10)).toBeCloseTo(78_271.52 / 2 / 1024, 3);
+  });
+});
+
+describe('following in north-up: the map moves only when the position leaves its middle', () => {
+  const size = { width: 800, height: 600 };
+  it('stays while the position is within a quarter of the width and height of the centre', () => {
+    expect(followMustMove({ x: 400, y: 300 }, size)).toBe(false);
+    expect(followMustMove({ x: 599, y: 449 }, size)).toBe(false);
+    expect(followMustMove({ x: 201, y: 151 }, size)).toBe(false);
+  });
+  it('moves once it is past that, on either axis, or not on the screen plane at all', () => {
+    expect(followMustMove({ x: 601, y: 300 }, size)).toBe(true);
+    expect(followMustMove({ x: 400, y: 149 }, size)).toBe(true);
+    expect(followMustMove({ x: -5000, y: 300 }, size)).toBe(true);
+    expect(followMustMove({ x: Number.NaN, y: 300 }, size)).toBe(true);
   });
 });

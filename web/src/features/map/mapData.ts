@@ -135,3 +135,21 @@ export function accuracyMetres(p: LivePosition): number | null {
 export function metresPerPixel(lat: number, zoom: number): number {
   return (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (512 * 2 ** zoom);
 }
+
+/**
+ * While following in north-up, the position may drift this fraction of the map's width (or
+ * height) from its centre before the map moves to it again: a car at 50 km/h on a zoom-15
+ * map moves the camera once a minute or so instead of every second, and each move redraws
+ * the whole map (bench gps-panel: that redraw was a third of the workspace's main thread).
+ */
+export const FOLLOW_SLACK = 0.25;
+
+/**
+ * Whether following must move the camera to the position at `at` (px from the map's top
+ * left corner, as maplibre's project gives): when it is off the map's middle (FOLLOW_SLACK
+ * of the width or height from the centre), or not a finite point (behind the camera).
+ */
+export function followMustMove(at: { x: number; y: number }, size: { width: number; height: number }): boolean {
+  if (!Number.isFinite(at.x) || !Number.isFinite(at.y)) return true;
+  return Math.abs(at.x - size.width / 2) > size.width * FOLLOW_SLACK || Math.abs(at.y - size.height / 2) > size.height * FOLLOW_SLACK;
+}
