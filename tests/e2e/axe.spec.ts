@@ -47,9 +47,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
+/**
+ * Opens `path` in `theme`, saved as the settings save it. Called again on the same page, the
+ * later init script runs after the earlier ones, so the latest theme is the one the app reads.
+ */
 async function open(page: Page, path: string, theme: (typeof THEMES)[number]) {
   await seedLocalStorage(page, { app_access: 'true', theme });
   await page.goto(path);
+  const html = expect(page.locator('html'));
+  await (theme === 'default' ? html.not.toHaveAttribute('data-theme') : html.toHaveAttribute('data-theme', theme));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
 }
@@ -67,27 +73,35 @@ test('the check itself sees a serious violation when there is one (a button with
   expect((await seriousViolations(page)).some((line) => line.includes('button-name'))).toBe(true);
 });
 
-// Each case loads a page and runs axe over it (several seconds on a shared 2-core machine).
-test.describe.configure({ timeout: 90_000 });
+// Each route is loaded once per theme in one page (a reload, not a new browser context per
+// theme) and axe runs over each: several seconds per theme on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
 
-for (const theme of THEMES) {
-  for (const [pattern, path] of Object.entries(VISITS)) {
-    test(`axe: ${pattern} in the ${theme} theme has no serious or critical violation`, async ({ page }) => {
-      await open(page, path, theme);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-
-  test(`axe: the workspace with an active survey and an invalid form, ${theme} theme`, async ({ page, context }) => {
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: 45.5017, longitude: -73.5673, accuracy: 10 });
-    await open(page, '/', theme);
-    await createSurvey(page, { title: 'Axe run', surveyor: 'Ana', client: 'Client A' });
-    await page.getByRole('button', { name: 'Save measurement' }).click();
-    await expect(page.getByText('Enter the height in metres (0 or more).')).toBeVisible();
-    await page.getByRole('button', { name: 'New survey' }).click();
-    await page.getByRole('form', { name: 'New survey' }).getByRole('button', { name: 'Create survey' }).click();
-    await expect(page.getByText('Client name is required')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+for (const [pattern, path] of Object.entries(VISITS)) {
+  test(`axe: ${pattern} in each theme has no serious or critical violation`, async ({ page }) => {
+    for (const theme of THEMES) {
+      await test.step(`${theme} theme`, async () => {
+        await open(page, path, theme);
+        expect(await seriousViolations(page), `${pattern} in the ${theme} theme`).toEqual([]);
+      });
+    }
   });
 }
+
+test('axe: the workspace with an active survey and an invalid form, in each theme', async ({ page, context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 45.5017, longitude: -73.5673, accuracy: 10 });
+  await open(page, '/', 'default');
+  await createSurvey(page, { title: 'Axe run', surveyor: 'Ana', client: 'Client A' });
+  for (const theme of THEMES) {
+    await test.step(`${theme} theme`, async () => {
+      await open(page, '/', theme);
+      await page.getByRole('button', { name: 'Save measurement' }).click();
+      await expect(page.getByText('Enter the height in metres (0 or more).')).toBeVisible();
+      await page.getByRole('button', { name: 'New survey' }).click();
+      await page.getByRole('form', { name: 'New survey' }).getByRole('button', { name: 'Create survey' }).click();
+      await expect(page.getByText('Client name is required')).toBeVisible();
+      expect(await seriousViolations(page), `the workspace in the ${theme} theme`).toEqual([]);
+    });
+  }
+});
