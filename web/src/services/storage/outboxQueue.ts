@@ -26,8 +26,14 @@ export function surveyIdOf(store: SyncStore, item: Record<string, unknown>): str
 
 /** The stores a write transaction must include so that it can queue `ops` (a point's route is read). */
 export function queueStores(ops: readonly WriteOp[]): string[] {
-  return ops.some((op) => op.store === 'route-points') ? [OUTBOX, 'routes'] : [OUTBOX];
+  return queuesLater(ops) ? [OUTBOX, 'routes'] : [OUTBOX];
 }
+
+/**
+ * Whether queueChanges makes requests after `ops`' own have succeeded (a route point's route
+ * is read first): the transaction must then stay open for them.
+ */
+export const queuesLater = (ops: readonly WriteOp[]): boolean => ops.some((op) => op.store === 'route-points');
 
 /**
  * The record as it is stored: a local change to a survey or a measurement is not synced

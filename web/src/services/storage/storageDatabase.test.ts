@@ -6,7 +6,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Measurement, Survey } from '../../model';
+import type { Measurement, Route, RoutePoint, Survey } from '../../model';
 import { emergencyEntries } from './emergency';
 import { takeBrowserDataLoss } from './openDatabase';
 import { resetEmergencyDbForTests } from './emergencyDb';
@@ -350,6 +350,35 @@ describe('what a 100,000-measurement survey needs: only what is shown is read', 
     expect((await measurements.page('s1', 100, 50)).map((x) => x.id)).toEqual(Array.from({ length: 20 }, (_, k) => `m${String(19 - k).padStart(3, '0')}`));
     expect(await measurements.highestPoiNumber('s1')).toBe(112);
     expect(await measurements.highestPoiNumber('none')).toBe(0);
+  });
+});
+
+describe('a write commits as soon as its requests are made (one round trip fewer per save)', () => {
+  const outboxRev = async (store: string, id: string) =>
+    (await readStore<{ store: string; id: string; rev: string }>('clearway', 'outbox')).find((e) => e.store === store && e.id === id)?.rev;
+
+  it('a measurement and its row: the transaction is told to commit, and everything lands', async () => {
+    await initStorage({ writeDelayMs: 0 });
+    const commit = vi.spyOn(IDBTransaction.prototype, 'commit');
+    await measurements.save(m('fast'), 'row fast\r\n', { fresh: true });
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(await getItem('measurements', 'fast')).toMatchObject({ id: 'fast', rel: 4.5 });
+    expect(await csvRows.of('s1')).toEqual(['row fast\r\n']);
+    expect(await outboxRev('measurements', 'fast')).toBeTruthy();
+  });
+
+  it("a route point's write stays open: its route is read, then queued for the cloud in the same transaction", async () => {
+    await initStorage();
+    const route = { id: 'r1', surveyId: 's1', name: 'North', color: '#0055aa', points: [], routeGeometry: [] } as unknown as Route;
+    await saveItem('routes', route);
+    const before = await outboxRev('routes', 'r1');
+    expect(before).toBeTruthy();
+    const commit = vi.spyOn(IDBTransaction.prototype, 'commit');
+    await saveItem('route-points', { id: 'p1', routeId: 'r1', latitude: 45.5, longitude: -73.56, type: 'origin', order: 0 } as unknown as RoutePoint);
+    expect(commit).not.toHaveBeenCalled();
+    const after = await outboxRev('routes', 'r1');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
   });
 });
 
