@@ -249,23 +249,29 @@ test('the live position from the browser’s location: a marker inside its accur
   // The marker over the map: its centre on the screen is the fix, its circle 40 m in radius.
   const marker = page.getByTestId('live-position');
   await expect(marker).toBeVisible(TILES);
+  /** Where the marker's centre is on the map. */
+  const markerAt = () =>
+    mapCanvas(page).evaluate((el) => {
+      const map = (el as HTMLElement & { clearwayMap: { unproject(p: [number, number]): { lat: number; lng: number } } }).clearwayMap;
+      const frame = el.getBoundingClientRect();
+      const box = document.querySelector('[data-testid="live-position"]')!.getBoundingClientRect();
+      return map.unproject([box.left + box.width / 2 - frame.left, box.top + box.height / 2 - frame.top]);
+    });
+  const at = await markerAt();
+  expect(at.lat).toBeCloseTo(HERE.latitude, 4);
+  expect(at.lng).toBeCloseTo(HERE.longitude, 4);
   const placed = await mapCanvas(page).evaluate(
     (el, here) => {
       type Pt = { x: number; y: number };
-      const map = (el as HTMLElement & { clearwayMap: { project(p: [number, number]): Pt; unproject(p: [number, number]): { lat: number; lng: number } } }).clearwayMap;
-      const frame = el.getBoundingClientRect();
-      const box = document.querySelector('[data-testid="live-position"]')!.getBoundingClientRect();
+      const map = (el as HTMLElement & { clearwayMap: { project(p: [number, number]): Pt } }).clearwayMap;
       const circle = document.querySelector('.cw-position__accuracy')!.getBoundingClientRect();
-      const at = map.unproject([box.left + box.width / 2 - frame.left, box.top + box.height / 2 - frame.top]);
       // 40 m north of the fix, on the screen (1° of latitude ≈ 111 195 m).
       const centre = map.project([here.longitude, here.latitude]);
       const north = map.project([here.longitude, here.latitude + here.accuracy / 111_195]);
-      return { at, circleRadiusPx: circle.width / 2, expectedRadiusPx: Math.hypot(north.x - centre.x, north.y - centre.y) };
+      return { circleRadiusPx: circle.width / 2, expectedRadiusPx: Math.hypot(north.x - centre.x, north.y - centre.y) };
     },
     HERE,
   );
-  expect(placed.at.lat).toBeCloseTo(HERE.latitude, 4);
-  expect(placed.at.lng).toBeCloseTo(HERE.longitude, 4);
   expect(Math.abs(placed.circleRadiusPx - placed.expectedRadiusPx)).toBeLessThan(1.5);
   // Following: the map is centred on it.
   const centre = () => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number } } }).clearwayMap.getCenter());
@@ -274,13 +280,6 @@ test('the live position from the browser’s location: a marker inside its accur
 
   // North up, the map stays while the position moves within its middle: the marker moves,
   // the camera (and with it a redraw of the whole map) does not...
-  const markerAt = () =>
-    mapCanvas(page).evaluate((el) => {
-      const map = (el as HTMLElement & { clearwayMap: { unproject(p: [number, number]): { lat: number; lng: number } } }).clearwayMap;
-      const frame = el.getBoundingClientRect();
-      const box = document.querySelector('[data-testid="live-position"]')!.getBoundingClientRect();
-      return map.unproject([box.left + box.width / 2 - frame.left, box.top + box.height / 2 - frame.top]);
-    });
   const NEAR = { ...HERE, latitude: HERE.latitude + 0.0003 }; // 33 m north: a few px at zoom 15
   await context.setGeolocation(NEAR);
   await expect.poll(async () => (await markerAt()).lat, TILES).toBeCloseTo(NEAR.latitude, 4);
