@@ -73,8 +73,8 @@ test('the check itself sees a serious violation when there is one (a button with
   expect((await seriousViolations(page)).some((line) => line.includes('button-name'))).toBe(true);
 });
 
-// Each route is loaded once per theme in one page (a reload, not a new browser context per
-// theme) and axe runs over each: several seconds per theme on a shared 2-core machine.
+// Each route is loaded once per theme in one page (a new load of the page, not a new browser
+// context per theme) and axe runs over each: several seconds per theme on a shared 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
 for (const [pattern, path] of Object.entries(VISITS)) {
