@@ -152,7 +152,11 @@ export function addDataLayers(map: MapLibreMap): void {
 export function followLayer<F>(map: MapLibreMap, source: string, layer: FeatureLayer<F> | null): (() => void) | undefined {
   const target = map.getSource(source) as GeoJSONSource | undefined;
   if (!target) return undefined;
-  const all = () => void target.setData((layer ? layer.collection() : EMPTY) as Parameters<GeoJSONSource['setData']>[0]);
+  const all = () => {
+    const data = layer ? layer.collection() : EMPTY;
+    target.setData(data as SourceData);
+    showLayers(map, source, data.features.length > 0);
+  };
   all();
   if (!layer) return undefined;
   let pending: ReturnType<typeof setTimeout> | undefined;
@@ -165,6 +169,7 @@ export function followLayer<F>(map: MapLibreMap, source: string, layer: FeatureL
       }, 0);
     } else if (pending === undefined) {
       void target.updateData({ remove: event.remove, add: event.add as unknown as NonNullable<Parameters<GeoJSONSource['updateData']>[0]['add']> });
+      showLayers(map, source, layer.size > 0);
     }
   });
   return () => {
@@ -177,11 +182,15 @@ type SourceData = Parameters<GeoJSONSource['setData']>[0];
 
 /**
  * The layers of a source are drawn only while it has features: an empty source still costs
- * every frame (its tiles are kept and, under a line layer, masked), so with no saved route and
- * no draft the map draws neither.
+ * every frame (its tiles are loaded again after each camera jump, its symbols placed and,
+ * under a line layer, masked), so with no saved route, no draft, no measurement and no trace
+ * the map draws none of them.
  */
 function showWhenFilled(map: MapLibreMap, source: string, data: SourceData): void {
-  const filled = typeof data === 'string' || !('features' in data) || data.features.length > 0;
+  showLayers(map, source, typeof data === 'string' || !('features' in data) || data.features.length > 0);
+}
+
+function showLayers(map: MapLibreMap, source: string, filled: boolean): void {
   for (const id of map.getLayersOrder()) {
     if (map.getLayer(id)?.source !== source) continue;
     const visibility = filled ? 'visible' : 'none';
