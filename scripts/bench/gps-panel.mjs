@@ -37,7 +37,8 @@ function installFeed({ epochTexts, perTick }) {
   const port = Object.assign(new EventTarget(), {
     async open() {},
     async close() {},
-    readable: new ReadableStream({ start: (c) => (feed.controller = c) }),
+    // A byte stream, as Chromium's port.readable has been since version 106.
+    readable: new ReadableStream({ type: 'bytes', start: (c) => (feed.controller = c) }),
   });
   Object.defineProperty(navigator, 'serial', {
     value: { requestPort: async () => port, getPorts: async () => [port], addEventListener() {}, removeEventListener() {} },
