@@ -96,6 +96,18 @@ function boundsOf(collections: readonly (Data | { features: readonly { geometry:
   return any ? bounds : null;
 }
 
+/**
+ * Runs `work` in a task of its own, after React's commit and the frame it draws; returns
+ * the cancel (an effect's cleanup: a newer position replaces one not yet applied). A new
+ * fix re-renders the readouts, then the page is laid out and painted; moving the marker
+ * and the camera in that same task made it longer (the first fix's task in `npm run bench
+ * -- gps-panel`: React 31 ms at 4× CPU throttling, about 14 of them the map's).
+ */
+function inNextTask(work: () => void): () => void {
+  const handle = setTimeout(work, 0);
+  return () => clearTimeout(handle);
+}
+
 export default function MapView(props: MapViewProps) {
   const container = useRef<MapElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
@@ -196,7 +208,9 @@ export default function MapView(props: MapViewProps) {
       marker.current = null;
     };
   }, [map]);
-  useEffect(() => marker.current?.update(live), [map, live]);
+  // The live position's marker and camera move in a task of their own, after the frame that
+  // shows the new fix in words (see inNextTask).
+  useEffect(() => inNextTask(() => marker.current?.update(live)), [map, live]);
 
   // Once the survey's data is all read, it frames the map (unless the map follows a position).
   const { positionAt, follow, frameKey } = props;
@@ -210,27 +224,29 @@ export default function MapView(props: MapViewProps) {
   const { course, headingUp } = props;
   useEffect(() => {
     if (!map) return;
-    const bearing = headingUp && course !== null ? course : 0;
-    if (follow && positionAt) {
-      // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
-      // of its animation. North-up, the camera stays while the position is in the map's
-      // middle (followMustMove) and the marker moves; heading-up turns with every course.
-      const zoom = Math.max(map.getZoom(), 15);
-      // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
-      // reading the container's would force a layout of the page React has just changed
-      // (186 ms of self time in a 10 s profile of bench gps-panel at 4× throttling).
-      const canvas = map.getCanvas();
-      const ratio = map.getPixelRatio();
-      const size = { width: canvas.width / ratio, height: canvas.height / ratio };
-      const stays = centred.current && !headingUp && map.getBearing() === bearing && map.getZoom() === zoom && !followMustMove(map.project(positionAt), size);
-      if (!stays) map.jumpTo({ center: positionAt, bearing, zoom });
-      centred.current = true;
-      return;
-    }
-    centred.current = false;
-    if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
-      map.easeTo({ bearing, duration: 300 });
-    }
+    return inNextTask(() => {
+      const bearing = headingUp && course !== null ? course : 0;
+      if (follow && positionAt) {
+        // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
+        // of its animation. North-up, the camera stays while the position is in the map's
+        // middle (followMustMove) and the marker moves; heading-up turns with every course.
+        const zoom = Math.max(map.getZoom(), 15);
+        // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
+        // reading the container's would force a layout of the page React has just changed
+        // (186 ms of self time in a 10 s profile of bench gps-panel at 4× throttling).
+        const canvas = map.getCanvas();
+        const ratio = map.getPixelRatio();
+        const size = { width: canvas.width / ratio, height: canvas.height / ratio };
+        const stays = centred.current && !headingUp && map.getBearing() === bearing && map.getZoom() === zoom && !followMustMove(map.project(positionAt), size);
+        if (!stays) map.jumpTo({ center: positionAt, bearing, zoom });
+        centred.current = true;
+        return;
+      }
+      centred.current = false;
+      if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
+        map.easeTo({ bearing, duration: 300 });
+      }
+    });
   }, [map, follow, positionAt, course, headingUp]);
 
   // Taps: a cluster zooms in, a marker opens its details, anywhere else is the caller's.
