@@ -37,8 +37,7 @@ function installFeed({ epochTexts, perTick }) {
   const port = Object.assign(new EventTarget(), {
     async open() {},
     async close() {},
-    // A byte stream, as Chromium's port.readable has been since version 106.
-    readable: new ReadableStream({ type: 'bytes', start: (c) => (feed.controller = c) }),
+    readable: new ReadableStream({ start: (c) => (feed.controller = c) }),
   });
   Object.defineProperty(navigator, 'serial', {
     value: { requestPort: async () => port, getPorts: async () => [port], addEventListener() {}, removeEventListener() {} },

@@ -3,8 +3,7 @@
 // page, so it uses nothing from this module's scope. The test drives it through
 // window.__fakeSerial (push bytes, fail the stream, unplug the device). Each requestPort()
 // gives a new port (the GPS and the rangefinder each have their own): push / fail / unplug
-// act on the latest, pushTo on the port chosen n-th (0 first). A port's `readable` is a
-// byte stream, as Chromium's has been since version 106 (a BYOB reader may read it).
+// act on the latest, pushTo on the port chosen n-th (0 first).
 import type { Page } from '@playwright/test';
 
 export interface FakeSerialOptions {
@@ -31,8 +30,8 @@ export function installFakeSerial(options: FakeSerialOptions) {
   class FakePort extends EventTarget {
     private opened = false;
     private stream: ReadableStream<Uint8Array> | null = null;
-    private controller: ReadableByteStreamController | null = null;
-    private queue: Uint8Array<ArrayBuffer>[] = [];
+    private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+    private queue: Uint8Array[] = [];
 
     async open({ baudRate, dataBits, parity, stopBits }: { baudRate: number; dataBits?: number; parity?: string; stopBits?: number }) {
       if (this.opened) throw new DOMException('The port is already open.', 'InvalidStateError');
@@ -52,8 +51,7 @@ export function installFakeSerial(options: FakeSerialOptions) {
       if (!this.opened) return null;
       if (!this.stream) {
         log.streams += 1;
-        this.stream = new ReadableStream({
-          type: 'bytes',
+        this.stream = new ReadableStream<Uint8Array>({
           start: (controller) => {
             this.controller = controller;
             for (const chunk of this.queue.splice(0)) controller.enqueue(chunk);
@@ -62,7 +60,7 @@ export function installFakeSerial(options: FakeSerialOptions) {
             this.stream = null;
             this.controller = null;
           },
-        }) as ReadableStream<Uint8Array>;
+        });
       }
       return this.stream;
     }

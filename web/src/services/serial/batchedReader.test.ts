@@ -1,5 +1,5 @@
 // The serial port's stream, read in batches: what reaches the parser, when, and how a read ends.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { MAX_BATCH_BYTES, readInBatches, type BatchSink } from './batchedReader';
 
 const timers = {
@@ -7,26 +7,10 @@ const timers = {
   clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/**
- * A port's stream: a byte stream as Web Serial's is (Chrome 106 and later), or a stream of
- * chunks (older browsers). Counts the reads made and the cancels asked for.
- */
-function makePort(bytes: boolean) {
-  let controller!: ReadableStreamDefaultController<Uint8Array> | ReadableByteStreamController;
-  const counts = { reads: 0, cancelled: 0 };
-  const source = { start: (c: typeof controller) => void (controller = c), cancel: () => void (counts.cancelled += 1) };
-  const readable = (bytes ? new ReadableStream({ ...source, type: 'bytes' }) : new ReadableStream<Uint8Array>(source)) as ReadableStream<Uint8Array>;
-  const getReader = readable.getReader.bind(readable) as (options?: { mode?: 'byob' }) => ReadableStreamDefaultReader<Uint8Array>;
-  readable.getReader = ((options?: { mode?: 'byob' }) => {
-    const reader = getReader(options);
-    const read = reader.read.bind(reader) as (...args: unknown[]) => ReturnType<typeof reader.read>;
-    reader.read = ((...args: unknown[]) => {
-      counts.reads += 1;
-      return read(...args);
-    }) as typeof reader.read;
-    return reader;
-  }) as typeof readable.getReader;
-  return { readable, controller, counts };
+function port() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const readable = new ReadableStream<Uint8Array>({ start: (c) => (controller = c) });
+  return { readable, controller };
 }
 
 function sink() {
@@ -44,98 +28,76 @@ const bytesOf = (n: number, from = 0) => Uint8Array.from({ length: n }, (_, i) =
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe.each([
-  { kind: 'a byte stream (Web Serial), read with a BYOB reader', bytes: true },
-  { kind: 'a stream of chunks, read chunk by chunk', bytes: false },
-])('$kind', ({ bytes }) => {
-  const port = () => makePort(bytes);
+it('chunks that arrive within the interval cross as one batch, in order, byte for byte', async () => {
+  const { readable, controller } = port();
+  const { got, s } = sink();
+  readInBatches(readable, s, 100, timers);
+  const chunks = Array.from({ length: 30 }, (_, i) => bytesOf(64, i * 64));
+  for (const chunk of chunks) controller.enqueue(chunk);
+  await vi.advanceTimersByTimeAsync(50);
+  expect(got.batches).toHaveLength(0);
+  await vi.advanceTimersByTimeAsync(50);
+  expect(got.batches).toHaveLength(1);
+  const [batch] = got.batches as [Uint8Array];
+  expect([...batch]).toEqual([...bytesOf(30 * 64)]);
+  // The batch is the sink's own: not one of the stream's chunks.
+  expect(chunks.some((c) => c.buffer === batch.buffer)).toBe(false);
 
-  it('chunks that arrive within the interval cross as one batch, in order, byte for byte', async () => {
-    const { readable, controller } = port();
-    const { got, s } = sink();
-    readInBatches(readable, s, 100, timers);
-    const chunks = Array.from({ length: 30 }, (_, i) => bytesOf(64, i * 64));
-    for (const chunk of chunks) controller.enqueue(chunk);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(got.batches).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(got.batches).toHaveLength(1);
-    const [batch] = got.batches as [Uint8Array];
-    expect([...batch]).toEqual([...bytesOf(30 * 64)]);
-    // The batch is the sink's own: not one of the stream's chunks.
-    expect(chunks.some((c) => c.buffer === batch.buffer)).toBe(false);
-
-    controller.enqueue(bytesOf(5));
-    await vi.advanceTimersByTimeAsync(100);
-    expect(got.batches).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(got.batches).toHaveLength(2); // nothing new, nothing sent
-  });
-
-  it('a batch that reaches MAX_BATCH_BYTES is sent at once (a throttled timer cannot let it grow)', async () => {
-    const { readable, controller } = port();
-    const { got, s } = sink();
-    readInBatches(readable, s, 100, timers);
-    controller.enqueue(bytesOf(MAX_BATCH_BYTES));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(got.batches.map((b) => b.byteLength)).toEqual([MAX_BATCH_BYTES]);
-  });
-
-  it('the end of the stream sends what is left first, then onEnd', async () => {
-    const { readable, controller } = port();
-    const { got, s } = sink();
-    readInBatches(readable, s, 100, timers);
-    controller.enqueue(bytesOf(10));
-    controller.close();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(got.batches.map((b) => b.byteLength)).toEqual([10]);
-    expect(got.ended).toBe(1);
-    expect(readable.locked).toBe(false);
-  });
-
-  it('a read error sends what is left first, then onError with the error', async () => {
-    const { readable, controller } = port();
-    const { got, s } = sink();
-    readInBatches(readable, s, 100, timers);
-    controller.enqueue(bytesOf(10));
-    await vi.advanceTimersByTimeAsync(0);
-    const lost = new DOMException('The device has been lost.', 'NetworkError');
-    controller.error(lost);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(got.batches.map((b) => b.byteLength)).toEqual([10]);
-    expect(got.errors).toEqual([lost]);
-    expect(got.ended).toBe(0);
-    expect(readable.locked).toBe(false);
-  });
-
-  it('stop cancels the stream, unlocks it, drops what was not sent, and reports no end', async () => {
-    const { readable, controller, counts } = port();
-    const { got, s } = sink();
-    const read = readInBatches(readable, s, 100, timers);
-    controller.enqueue(bytesOf(10));
-    await vi.advanceTimersByTimeAsync(0);
-    await read.stop();
-    expect(counts.cancelled).toBe(1);
-    expect(readable.locked).toBe(false);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(got).toEqual({ batches: [], ended: 0, errors: [] });
-    await read.stop(); // twice is harmless
-  });
-
-  it('chunks queued while the page was busy are taken by one read on a byte stream, one read each otherwise', async () => {
-    const { readable, controller, counts } = port();
-    const { got, s } = sink();
-    readInBatches(readable, s, 100, timers);
-    await vi.advanceTimersByTimeAsync(0); // the first read is waiting
-    for (let i = 0; i < 30; i += 1) controller.enqueue(bytesOf(64, i * 64));
-    await vi.advanceTimersByTimeAsync(100);
-    expect([...concat(got.batches)]).toEqual([...bytesOf(30 * 64)]);
-    // The waiting read takes the first chunk; on a byte stream the next takes the 29 queued.
-    // Each count includes the read left waiting at the end.
-    expect(counts.reads).toBe(bytes ? 3 : 31);
-  });
+  controller.enqueue(bytesOf(5));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(got.batches).toHaveLength(2);
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(got.batches).toHaveLength(2); // nothing new, nothing sent
 });
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  return Uint8Array.from(parts.flatMap((p) => [...p]));
-}
+it('a batch that reaches MAX_BATCH_BYTES is sent at once (a throttled timer cannot let it grow)', async () => {
+  const { readable, controller } = port();
+  const { got, s } = sink();
+  readInBatches(readable, s, 100, timers);
+  controller.enqueue(bytesOf(MAX_BATCH_BYTES));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(got.batches.map((b) => b.byteLength)).toEqual([MAX_BATCH_BYTES]);
+});
+
+it('the end of the stream sends what is left first, then onEnd', async () => {
+  const { readable, controller } = port();
+  const { got, s } = sink();
+  readInBatches(readable, s, 100, timers);
+  controller.enqueue(bytesOf(10));
+  controller.close();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(got.batches.map((b) => b.byteLength)).toEqual([10]);
+  expect(got.ended).toBe(1);
+  expect(readable.locked).toBe(false);
+});
+
+it('a read error sends what is left first, then onError with the error', async () => {
+  const { readable, controller } = port();
+  const { got, s } = sink();
+  readInBatches(readable, s, 100, timers);
+  controller.enqueue(bytesOf(10));
+  await vi.advanceTimersByTimeAsync(0);
+  const lost = new DOMException('The device has been lost.', 'NetworkError');
+  controller.error(lost);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(got.batches.map((b) => b.byteLength)).toEqual([10]);
+  expect(got.errors).toEqual([lost]);
+  expect(got.ended).toBe(0);
+  expect(readable.locked).toBe(false);
+});
+
+it('stop cancels the stream, unlocks it, drops what was not sent, and reports no end', async () => {
+  let cancelled = 0;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const readable = new ReadableStream<Uint8Array>({ start: (c) => (controller = c), cancel: () => void (cancelled += 1) });
+  const { got, s } = sink();
+  const read = readInBatches(readable, s, 100, timers);
+  controller.enqueue(bytesOf(10));
+  await vi.advanceTimersByTimeAsync(0);
+  await read.stop();
+  expect(cancelled).toBe(1);
+  expect(readable.locked).toBe(false);
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(got).toEqual({ batches: [], ended: 0, errors: [] });
+  await read.stop(); // twice is harmless
+});

@@ -3,9 +3,6 @@
 // sends ~200 chunks of 64 bytes a second; piping them one by one to the parser's worker
 // cost the main thread a message each (130–200 ms a second at 4× CPU throttling, measured
 // by scripts/bench/gps-panel.mjs). Batched, the same bytes cross in ~10 messages a second.
-// A port's stream is a byte stream (Chrome 106 and later): it is read with a BYOB reader,
-// so one read takes every byte already queued (up to READ_BYTES) instead of one chunk per
-// read; a stream of chunks (an older browser, a replay) is read chunk by chunk.
 
 /** Where the bytes go. `onBytes` owns the array it is given (a fresh copy each time). */
 export interface BatchSink {
@@ -29,9 +26,6 @@ export interface BatchedRead {
 /** A batch is delivered at once when it reaches this size (a timer throttled in a background tab must not let it grow). */
 export const MAX_BATCH_BYTES = 64 * 1024;
 
-/** What one read of a byte stream may take: everything queued up to this many bytes. */
-export const READ_BYTES = 16 * 1024;
-
 /** Concatenates `parts` (of `total` bytes) into one new array. */
 export function concatBytes(parts: readonly Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total);
@@ -45,7 +39,7 @@ export function concatBytes(parts: readonly Uint8Array[], total: number): Uint8A
 
 /** Starts reading `readable` (it stays locked until the stream ends or `stop`). */
 export function readInBatches(readable: ReadableStream<Uint8Array>, sink: BatchSink, intervalMs: number, timers: BatchTimers): BatchedRead {
-  const reader = chunkReader(readable);
+  const reader = readable.getReader();
   let parts: Uint8Array[] = [];
   let total = 0;
   let timer: unknown = null;
@@ -97,31 +91,5 @@ export function readInBatches(readable: ReadableStream<Uint8Array>, sink: BatchS
       }
       await loop;
     },
-  };
-}
-
-/**
- * The stream's reader as `read()` of what is there: with a BYOB reader on a byte stream,
- * every byte already queued (the chunks the driver delivered while the page was busy, as
- * one copy); else the next chunk. Either way the array returned is the caller's own.
- */
-function chunkReader(readable: ReadableStream<Uint8Array>): Pick<ReadableStreamDefaultReader<Uint8Array>, 'read' | 'cancel' | 'releaseLock'> {
-  let byob: ReadableStreamBYOBReader;
-  try {
-    byob = readable.getReader({ mode: 'byob' });
-  } catch {
-    // Not a byte stream (TypeError): the stream stays unlocked for a reader of chunks.
-    return readable.getReader();
-  }
-  // One buffer, handed to each read and given back by it (a read transfers it).
-  let buffer = new ArrayBuffer(READ_BYTES);
-  return {
-    read: async () => {
-      const { value, done } = await byob.read(new Uint8Array(buffer));
-      if (value) buffer = value.buffer as ArrayBuffer;
-      return done ? { done, value: undefined } : { done, value: value.slice() };
-    },
-    cancel: (reason?: unknown) => byob.cancel(reason),
-    releaseLock: () => byob.releaseLock(),
   };
 }
