@@ -97,11 +97,11 @@ function boundsOf(collections: readonly (Data | { features: readonly { geometry:
 }
 
 /**
- * Runs `work` in a task of its own, after React's commit and the frame it draws; returns
- * the cancel (an effect's cleanup: a newer position replaces one not yet applied). A new
- * fix re-renders the readouts, then the page is laid out and painted; moving the marker
- * and the camera in that same task made it longer (the first fix's task in `npm run bench
- * -- gps-panel`: React 31 ms at 4× CPU throttling, about 14 of them the map's).
+ * Runs `work` in a task of its own (a timer) once React's commit is over; returns the
+ * cancel (an effect's cleanup: a newer position replaces one not yet applied). A new fix
+ * re-renders the readouts, then the page is laid out and painted; moving the marker and the
+ * camera in that same task made it longer (the first fix's task in `npm run bench --
+ * gps-panel`: React 31 ms at 4× CPU throttling, about 14 of them the map's).
  */
 function inNextTask(work: () => void): () => void {
   const handle = setTimeout(work, 0);
@@ -208,9 +208,6 @@ export default function MapView(props: MapViewProps) {
       marker.current = null;
     };
   }, [map]);
-  // The live position's marker and camera move in a task of their own, after the frame that
-  // shows the new fix in words (see inNextTask).
-  useEffect(() => inNextTask(() => marker.current?.update(live)), [map, live]);
 
   // Once the survey's data is all read, it frames the map (unless the map follows a position).
   const { positionAt, follow, frameKey } = props;
@@ -221,10 +218,14 @@ export default function MapView(props: MapViewProps) {
     if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
   }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 
+  // The live position's marker, then the camera that follows it: together, in one task of
+  // their own after the commit that shows the new fix in words (see inNextTask), so no frame
+  // shows the marker moved and the camera not yet.
   const { course, headingUp } = props;
   useEffect(() => {
     if (!map) return;
     return inNextTask(() => {
+      marker.current?.update(live);
       const bearing = headingUp && course !== null ? course : 0;
       if (follow && positionAt) {
         // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
@@ -237,7 +238,10 @@ export default function MapView(props: MapViewProps) {
         const canvas = map.getCanvas();
         const ratio = map.getPixelRatio();
         const size = { width: canvas.width / ratio, height: canvas.height / ratio };
-        const stays = centred.current && !headingUp && map.getBearing() === bearing && map.getZoom() === zoom && !followMustMove(map.project(positionAt), size);
+        // Heading-up, it is centred on every new position (a change of accuracy alone moves nothing).
+        const centre = map.getCenter();
+        const atCentre = Math.abs(centre.lng - positionAt[0]) < 1e-9 && Math.abs(centre.lat - positionAt[1]) < 1e-9;
+        const stays = centred.current && map.getBearing() === bearing && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
         if (!stays) map.jumpTo({ center: positionAt, bearing, zoom });
         centred.current = true;
         return;
@@ -247,7 +251,7 @@ export default function MapView(props: MapViewProps) {
         map.easeTo({ bearing, duration: 300 });
       }
     });
-  }, [map, follow, positionAt, course, headingUp]);
+  }, [map, live, follow, positionAt, course, headingUp]);
 
   // Taps: a cluster zooms in, a marker opens its details, anywhere else is the caller's.
   useEffect(() => {

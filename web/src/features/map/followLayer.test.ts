@@ -77,7 +77,9 @@ describe('followLayer', () => {
 
     layer.apply([], ['a']);
     expect(shown()).toEqual(['dots:none', 'other:visible']);
-    layer.apply([['b', { id: 'b' }]], []);
+    layer.apply([['b', { id: 'b' }], ['c', { id: 'c' }]], []);
+    expect(shown()).toEqual(['dots:visible', 'other:visible']);
+    layer.apply([], ['b']); // one of two removed: still drawn
     expect(shown()).toEqual(['dots:visible', 'other:visible']);
   });
 });
