@@ -290,6 +290,40 @@ test('the live position from the browser’s location: a marker inside its accur
   await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(FAR.latitude, 4);
   expect((await centre()).lng).toBeCloseTo(FAR.longitude, 4);
 
+  // Scrolled out of sight, the map draws nothing for a new fix (neither its marker nor its
+  // camera moves) while the readouts show it; back in view, it is centred on the newest one.
+  const ELSEWHERE = { ...HERE, latitude: HERE.latitude - 0.05 };
+  const markerBefore = await marker.evaluate((el) => el.style.transform);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(mapCanvas(page)).not.toBeInViewport();
+  await context.setGeolocation(ELSEWHERE);
+  await expect(page.locator('dt:text-is("Latitude") + dd').first()).toHaveText(ELSEWHERE.latitude.toFixed(6), TILES);
+  // The map takes the position at most once a second (MAP_POSITION_INTERVAL_MS): two seconds
+  // after the readouts showed it, a map that followed out of sight would have moved.
+  await page.waitForTimeout(2000);
+  expect((await centre()).lat).toBeCloseTo(FAR.latitude, 4);
+  expect(await marker.evaluate((el) => el.style.transform)).toBe(markerBefore);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(ELSEWHERE.latitude, 4);
+  expect((await markerAt()).lat).toBeCloseTo(ELSEWHERE.latitude, 4);
+
+  // A jump to another whole zoom level draws one frame (maplibre's zoom cross-fade would draw
+  // more for its 100 ms): the map zoomed out to 10, then a fix brings it back to 15.
+  type Counted = { jumpTo(o: object): void; once(e: string, f: () => void): void; on(e: string, f: () => void): void; getZoom(): number };
+  await mapCanvas(page).evaluate(async (el) => {
+    const map = (el as HTMLElement & { clearwayMap: Counted }).clearwayMap;
+    const idle = new Promise<void>((resolve) => map.once('idle', resolve));
+    map.jumpTo({ zoom: 10 });
+    await idle;
+    const counted = window as unknown as { renders: number };
+    counted.renders = 0;
+    map.on('render', () => (counted.renders += 1));
+  });
+  await context.setGeolocation({ ...ELSEWHERE, latitude: ELSEWHERE.latitude + 0.0003 });
+  await expect.poll(() => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: Counted }).clearwayMap.getZoom()), TILES).toBe(15);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { renders: number }).renders)).toBe(1);
+
   // Heading up without a heading keeps north up; the control says which is on.
   const orientation = mapRegion(page).getByRole('group', { name: 'Map orientation' });
   await orientation.getByRole('button', { name: 'Heading up' }).click();

@@ -9,7 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { FileSource, PMTiles, Protocol } from 'pmtiles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
@@ -108,11 +108,54 @@ function inNextTask(work: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
+/**
+ * Runs `jump` (a camera move without animation) so that it draws one frame. A jump to
+ * another whole zoom level made maplibre draw frames for `fadeDuration` after it (the
+ * cross-fade between the two levels' line patterns, which a jump has no use for: 4 frames
+ * for the first fix's jump from zoom 1 to 15, about 45 ms each at 4× CPU throttling, with
+ * nothing but the background to draw). The fade is kept for the pans (see the map's
+ * options): it is off for the frame of the jump only. maplibre has no public setting for
+ * this; `_fadeDuration` is the field its render reads (maplibre 6). Were it renamed, the
+ * jump would draw its cross-fade frames again, which `map.spec.ts` counts.
+ */
+function jumpInOneFrame(map: maplibregl.Map, jump: () => void): void {
+  const internal = map as unknown as { _fadeDuration?: number };
+  const fade = internal._fadeDuration;
+  if (typeof fade === 'number' && fade > 0) {
+    internal._fadeDuration = 0;
+    map.once('render', () => {
+      internal._fadeDuration = fade;
+    });
+  }
+  jump();
+}
+
+/**
+ * Whether any of `element` is in the viewport (true until the browser says otherwise, and
+ * where there is no IntersectionObserver). While the map is scrolled out of sight, a new fix
+ * neither moves its marker nor its camera: each would draw a frame nobody sees (the first
+ * fix's jump and its zoom cross-fade drew 4 frames, about 200 ms at 4× CPU throttling, with
+ * the page scrolled to the GPS panel in `npm run bench -- gps-panel`). The newest position is
+ * applied when the map comes back into view.
+ */
+function useOnScreen(element: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)?.isIntersecting ?? true));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return onScreen;
+}
+
 export default function MapView(props: MapViewProps) {
   const container = useRef<MapElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(props);
+  const onScreen = useOnScreen(container);
   const fitted = useRef<string | null>(null);
   // Following has put the position in the middle since it was turned on (north-up only).
   const centred = useRef(false);
@@ -215,15 +258,15 @@ export default function MapView(props: MapViewProps) {
     if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
     fitted.current = frameKey;
     const bounds = boundsOf([measurements?.collection(), routes, trace?.collection()]);
-    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
+    if (bounds) jumpInOneFrame(map, () => map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 }));
   }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 
   // The live position's marker, then the camera that follows it: together, in one task of
   // their own after the commit that shows the new fix in words (see inNextTask), so no frame
-  // shows the marker moved and the camera not yet.
+  // shows the marker moved and the camera not yet. Off screen, neither moves (useOnScreen).
   const { course, headingUp } = props;
   useEffect(() => {
-    if (!map) return;
+    if (!map || !onScreen) return;
     return inNextTask(() => {
       marker.current?.update(live);
       const bearing = headingUp && course !== null ? course : 0;
@@ -242,7 +285,7 @@ export default function MapView(props: MapViewProps) {
         const centre = map.getCenter();
         const atCentre = Math.abs(centre.lng - positionAt[0]) < 1e-9 && Math.abs(centre.lat - positionAt[1]) < 1e-9;
         const stays = centred.current && map.getBearing() === bearing && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
-        if (!stays) map.jumpTo({ center: positionAt, bearing, zoom });
+        if (!stays) jumpInOneFrame(map, () => map.jumpTo({ center: positionAt, bearing, zoom }));
         centred.current = true;
         return;
       }
@@ -251,7 +294,7 @@ export default function MapView(props: MapViewProps) {
         map.easeTo({ bearing, duration: 300 });
       }
     });
-  }, [map, live, follow, positionAt, course, headingUp]);
+  }, [map, onScreen, live, follow, positionAt, course, headingUp]);
 
   // Taps: a cluster zooms in, a marker opens its details, anywhere else is the caller's.
   useEffect(() => {
