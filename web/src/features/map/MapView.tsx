@@ -261,38 +261,51 @@ export default function MapView(props: MapViewProps) {
     if (bounds) jumpInOneFrame(map, () => map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 }));
   }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 
-  // The live position's marker, then the camera that follows it: together, in one task of
-  // their own after the commit that shows the new fix in words (see inNextTask), so no frame
-  // shows the marker moved and the camera not yet. Off screen, neither moves (useOnScreen).
+  // The live position's marker and the camera that follows it. When the camera moves, both
+  // move together, in one task of their own after the commit that shows the new fix in words
+  // (see inNextTask), so no frame shows the marker moved and the camera not yet. Off screen,
+  // neither moves (useOnScreen).
   const { course, headingUp } = props;
   useEffect(() => {
     if (!map || !onScreen) return;
+    const bearing = headingUp && course !== null ? course : 0;
+    // What the camera does for this position: nothing, a jump (following) or a turn.
+    let moveCamera: (() => void) | null = null;
+    if (follow && positionAt) {
+      // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
+      // of its animation. North-up, the camera stays while the position is in the map's
+      // middle (followMustMove) and the marker moves; heading-up turns with every course.
+      const zoom = Math.max(map.getZoom(), 15);
+      // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
+      // reading the container's would force a layout of the page React has just changed
+      // (186 ms of self time in a 10 s profile of bench gps-panel at 4× throttling).
+      const canvas = map.getCanvas();
+      const ratio = map.getPixelRatio();
+      const size = { width: canvas.width / ratio, height: canvas.height / ratio };
+      // Heading-up, it is centred on every new position (a change of accuracy alone moves nothing).
+      const centre = map.getCenter();
+      const atCentre = Math.abs(centre.lng - positionAt[0]) < 1e-9 && Math.abs(centre.lat - positionAt[1]) < 1e-9;
+      const stays = centred.current && map.getBearing() === bearing && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
+      if (!stays)
+        moveCamera = () => {
+          jumpInOneFrame(map, () => map.jumpTo({ center: positionAt, bearing, zoom }));
+          centred.current = true;
+        };
+    } else {
+      centred.current = false;
+      if (map.getBearing() !== bearing && (!headingUp || course !== null)) moveCamera = () => map.easeTo({ bearing, duration: 300 });
+    }
+    // The marker alone moves with the readouts, in their frame (a frame of its own cost as
+    // much again in style and layerisation). Putting it on the map and any camera move wait
+    // for a task of their own (see inNextTask), the marker with them.
+    const shown = marker.current;
+    if (shown?.onMap && !moveCamera) {
+      shown.update(live);
+      return;
+    }
     return inNextTask(() => {
       marker.current?.update(live);
-      const bearing = headingUp && course !== null ? course : 0;
-      if (follow && positionAt) {
-        // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
-        // of its animation. North-up, the camera stays while the position is in the map's
-        // middle (followMustMove) and the marker moves; heading-up turns with every course.
-        const zoom = Math.max(map.getZoom(), 15);
-        // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
-        // reading the container's would force a layout of the page React has just changed
-        // (186 ms of self time in a 10 s profile of bench gps-panel at 4× throttling).
-        const canvas = map.getCanvas();
-        const ratio = map.getPixelRatio();
-        const size = { width: canvas.width / ratio, height: canvas.height / ratio };
-        // Heading-up, it is centred on every new position (a change of accuracy alone moves nothing).
-        const centre = map.getCenter();
-        const atCentre = Math.abs(centre.lng - positionAt[0]) < 1e-9 && Math.abs(centre.lat - positionAt[1]) < 1e-9;
-        const stays = centred.current && map.getBearing() === bearing && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
-        if (!stays) jumpInOneFrame(map, () => map.jumpTo({ center: positionAt, bearing, zoom }));
-        centred.current = true;
-        return;
-      }
-      centred.current = false;
-      if (map.getBearing() !== bearing && (!headingUp || course !== null)) {
-        map.easeTo({ bearing, duration: 300 });
-      }
+      moveCamera?.();
     });
   }, [map, onScreen, live, follow, positionAt, course, headingUp]);
 

@@ -36,6 +36,11 @@ export class PositionMarker {
     map.on('zoom', this.resize);
   }
 
+  /** Whether the marker is on the map (a position was shown and not hidden since). */
+  get onMap(): boolean {
+    return this.shown;
+  }
+
   /** Shows the position (or hides the marker when there is none). */
   update(p: LivePosition): void {
     const at = validPoint(p.latitude, p.longitude);
@@ -49,7 +54,9 @@ export class PositionMarker {
     this.shown = true;
     const hasHeading = typeof p.course === 'number' && Number.isFinite(p.course);
     this.element.dataset.heading = hasHeading ? String(p.course) : '';
-    this.marker.setRotation(hasHeading ? (p.course as number) : 0);
+    // Each of setLngLat and setRotation places the marker again: the second only when it turns.
+    const rotation = hasHeading ? (p.course as number) : 0;
+    if (this.marker.getRotation() !== rotation) this.marker.setRotation(rotation);
     this.lat = at[1];
     this.accuracy = accuracyMetres(p);
     this.element.dataset.accuracyM = this.accuracy === null ? '' : String(this.accuracy);
