@@ -321,6 +321,9 @@ test('the live position from the browser’s location: a marker inside its accur
   });
   await context.setGeolocation({ ...ELSEWHERE, latitude: ELSEWHERE.latitude + 0.0003 });
   await expect.poll(() => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: Counted }).clearwayMap.getZoom()), TILES).toBe(15);
+  // The jump's frame drawn, then time for any cross-fade (100 ms) to draw more: nothing
+  // else draws here (an empty survey: its layers are off, no tile to load on a plain background).
+  await expect.poll(() => page.evaluate(() => (window as unknown as { renders: number }).renders), TILES).toBeGreaterThan(0);
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { renders: number }).renders)).toBe(1);
 

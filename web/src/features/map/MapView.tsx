@@ -9,13 +9,13 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { FileSource, PMTiles, Protocol } from 'pmtiles';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
 import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
-import { followMustMove, type LivePosition, type MapPoint } from './mapData';
+import { followMustMove, sameBearing, type LivePosition, type MapPoint } from './mapData';
 import { PositionMarker } from './positionMarker';
 
 type Data = Parameters<maplibregl.GeoJSONSource['setData']>[0];
@@ -128,6 +128,9 @@ function jumpInOneFrame(map: maplibregl.Map, jump: () => void): void {
     });
   }
   jump();
+  // A jump that changed nothing (fitBounds on a map too small for its padding) asks for no
+  // frame: this one puts the fade back.
+  map.triggerRepaint();
 }
 
 /**
@@ -143,7 +146,8 @@ function useOnScreen(element: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const target = element.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)?.isIntersecting ?? true));
+    // Half a screen ahead: the newest position is applied before the map scrolls into view.
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)?.isIntersecting ?? true), { rootMargin: '50% 0px' });
     observer.observe(target);
     return () => observer.disconnect();
   }, [element]);
@@ -243,7 +247,10 @@ export default function MapView(props: MapViewProps) {
   useEffect(() => (map ? followLayer(map, SOURCES.trace, trace) : undefined), [map, trace]);
   useEffect(() => void (map && setData(map, SOURCES.draft, draft)), [map, draft]);
   const marker = useRef<PositionMarker | null>(null);
-  useEffect(() => {
+  // A layout effect, as the one that moves it below: made in the commit that brings the map,
+  // so a position applied from that commit (in a timer that may run before React's passive
+  // effects) finds it.
+  useLayoutEffect(() => {
     if (!map) return;
     marker.current = new PositionMarker(map);
     return () => {
@@ -261,12 +268,15 @@ export default function MapView(props: MapViewProps) {
     if (bounds) jumpInOneFrame(map, () => map.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 }));
   }, [map, frameKey, measurements, routes, trace, follow, positionAt]);
 
-  // The live position's marker and the camera that follows it. When the camera moves, both
-  // move together, in one task of their own after the commit that shows the new fix in words
-  // (see inNextTask), so no frame shows the marker moved and the camera not yet. Off screen,
-  // neither moves (useOnScreen).
+  // The live position's marker and the camera that follows it, from the commit that shows
+  // the new fix in words (a layout effect: before that commit's frame is drawn). When only the
+  // marker moves, it moves there, in the readouts' frame. When the camera moves, both move
+  // together, in one task of their own after the commit (see inNextTask), so no frame shows
+  // the marker moved and the camera not yet. Out of sight, neither moves (useOnScreen).
   const { course, headingUp } = props;
-  useEffect(() => {
+  useLayoutEffect(() => {
+    // Following turned off (even out of sight): turned on again, it centres the map.
+    if (!follow || !positionAt) centred.current = false;
     if (!map || !onScreen) return;
     const bearing = headingUp && course !== null ? course : 0;
     // What the camera does for this position: nothing, a jump (following) or a turn.
@@ -285,19 +295,17 @@ export default function MapView(props: MapViewProps) {
       // Heading-up, it is centred on every new position (a change of accuracy alone moves nothing).
       const centre = map.getCenter();
       const atCentre = Math.abs(centre.lng - positionAt[0]) < 1e-9 && Math.abs(centre.lat - positionAt[1]) < 1e-9;
-      const stays = centred.current && map.getBearing() === bearing && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
+      const stays = centred.current && sameBearing(map.getBearing(), bearing) && map.getZoom() === zoom && (headingUp ? atCentre : !followMustMove(map.project(positionAt), size));
       if (!stays)
         moveCamera = () => {
           jumpInOneFrame(map, () => map.jumpTo({ center: positionAt, bearing, zoom }));
           centred.current = true;
         };
-    } else {
-      centred.current = false;
-      if (map.getBearing() !== bearing && (!headingUp || course !== null)) moveCamera = () => map.easeTo({ bearing, duration: 300 });
+    } else if (!sameBearing(map.getBearing(), bearing) && (!headingUp || course !== null)) {
+      moveCamera = () => map.easeTo({ bearing, duration: 300 });
     }
-    // The marker alone moves with the readouts, in their frame (a frame of its own cost as
-    // much again in style and layerisation). Putting it on the map and any camera move wait
-    // for a task of their own (see inNextTask), the marker with them.
+    // A frame of its own for the marker cost as much again in style and layerisation as the
+    // readouts' (bench gps-panel). Putting it on the map waits for the task, as a camera move.
     const shown = marker.current;
     if (shown?.onMap && !moveCamera) {
       shown.update(live);

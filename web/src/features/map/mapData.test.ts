@@ -6,6 +6,7 @@ import type { Measurement, Route, RoutePoint, VehicleTracePoint } from '../../mo
 import {
   accuracyMetres,
   followMustMove,
+  sameBearing,
   draftFeatures,
   poiStyle,
   metresPerPixel,
@@ -178,5 +179,20 @@ describe('following in north-up: the map moves only when the position leaves its
     expect(followMustMove({ x: 400, y: 149 }, size)).toBe(true);
     expect(followMustMove({ x: -5000, y: 300 }, size)).toBe(true);
     expect(followMustMove({ x: Number.NaN, y: 300 }, size)).toBe(true);
+  });
+});
+
+describe('bearings compared as maplibre gives them back (wrapped to ±180°, through radians)', () => {
+  it('the same direction whatever its wrapping or rounding', () => {
+    expect(sameBearing(-160, 200)).toBe(true);
+    expect(sameBearing(0.10000000000002274, 0.1)).toBe(true);
+    expect(sameBearing(-180, 180)).toBe(true);
+    expect(sameBearing(359.9999999999, 0)).toBe(true);
+    expect(sameBearing(720, 0)).toBe(true);
+  });
+  it('another direction, however close', () => {
+    expect(sameBearing(10, 11)).toBe(false);
+    expect(sameBearing(0, 0.01)).toBe(false);
+    expect(sameBearing(90, -90)).toBe(false);
   });
 });

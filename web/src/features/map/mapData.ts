@@ -145,6 +145,15 @@ export function metresPerPixel(lat: number, zoom: number): number {
 export const FOLLOW_SLACK = 0.25;
 
 /**
+ * Whether two bearings (degrees) point the same way. maplibre keeps the bearing wrapped to
+ * ±180° and in radians, so a course of 200 reads back as −160 and 0.1 as 0.10000000000002274:
+ * compared with ===, heading-up found the map turned wrong after every fix and jumped it.
+ */
+export function sameBearing(a: number, b: number): boolean {
+  return Math.abs(((((a - b) % 360) + 540) % 360) - 180) < 1e-6;
+}
+
+/**
  * Whether following must move the camera to the position at `at` (px from the map's top
  * left corner, as maplibre's project gives): when it is off the map's middle (FOLLOW_SLACK
  * of the width or height from the centre), or not a finite point (behind the camera).
