@@ -40,6 +40,28 @@ test('switching the failsafe off: source none, remembered across a reload', asyn
   await expect(gpsPanel(page).getByRole('alert')).toHaveText('No GPS fix');
 });
 
+test('the first fix takes the panel’s warning away and moves nothing below it (the readouts stay where they were)', async ({ page }) => {
+  // The log's NMEA sentences alone: its few lines that are not NMEA would bring a warning
+  // of their own ('N lines ignored'), which takes room above the readouts by design.
+  const log = sentencesOf(readGpsdLog('bu353s4.log'))
+    .map((sentence) => `${sentence}\r\n`)
+    .join('');
+  await useFakeSerial(page, { initial: log });
+  await openSettings(page, { gps_failsafe_enabled: 'false' });
+  await expect(gpsPanel(page).getByRole('alert')).toHaveText('No GPS fix');
+  /** How far the Latitude readout is below the panel's top. */
+  const readoutsAt = async () => {
+    const panel = await gpsPanel(page).boundingBox();
+    const field = await gpsField(page, 'Latitude').boundingBox();
+    return field!.y - panel!.y;
+  };
+  const before = await readoutsAt();
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(gpsField(page, 'Latitude')).toHaveText(lastFix(log).latitude);
+  await expect(gpsPanel(page).getByRole('alert')).toHaveCount(0);
+  expect(await readoutsAt()).toBe(before);
+});
+
 test('location permission denied: browser tracking stops, the source is none, and it says why', async ({ page, context }) => {
   await context.clearPermissions();
   await openSettings(page);

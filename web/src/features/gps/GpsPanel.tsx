@@ -46,8 +46,11 @@ export function GpsPanel() {
 function Freshness({ gps }: { gps: GpsView }) {
   const now = useFixClock(gps, 1000);
   const warning = fixWarning(gps, now);
+  // One row for both, as tall with the warning as without it: the first fix taking 'No GPS
+  // fix' away (or a stale fix bringing a warning) moves nothing below, so no tap lands on a
+  // control that has just jumped, and the page under it is not laid out again.
   return (
-    <>
+    <div className="gps-panel__status">
       {warning && (
         <p className="gps-panel__warning" role="alert">
           {warning}
@@ -56,7 +59,7 @@ function Freshness({ gps }: { gps: GpsView }) {
       <p className="gps-panel__age">
         Last update: <span data-testid="gps-age">{formatAge(gps.lastUpdate, now)}</span>
       </p>
-    </>
+    </div>
   );
 }
 
