@@ -48,7 +48,7 @@ function Freshness({ gps }: { gps: GpsView }) {
   const warning = fixWarning(gps, now);
   // One row for both, as tall with the warning as without it: the first fix taking 'No GPS
   // fix' away (or a stale fix bringing a warning) moves nothing below, so no tap lands on a
-  // control that has just jumped, and the page under it is not laid out again.
+  // control that has just jumped.
   return (
     <div className="gps-panel__status">
       {warning && (
