@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30; six targets, so about
-# 3 minutes of fuzzing in all). A crash fails the run
+# Runs every cargo-fuzz target briefly (FUZZ_SECONDS each, default 30, `npm test` 20; six targets, so
+# 2 to 3 minutes of fuzzing in all). A crash fails the run
 # and leaves its input in fuzz/artifacts/<target>/: turn it into a regression test
 # (crates/core/tests/*) before fixing. Needs cargo-fuzz and a nightly-capable rustc: rustup's
 # nightly where installed, else Debian's rustc-web with RUSTC_BOOTSTRAP=1 (the wasm toolchain).

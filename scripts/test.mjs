@@ -51,7 +51,10 @@ const steps = [
     cmd: `set -o pipefail; cargo test --workspace --locked --no-fail-fast 2>&1 | tee ${report('cargo.txt')}`,
     counts: () => cargoCounts(report('cargo.txt')),
   },
-  { name: 'fuzz (30 s per target)', cmd: 'bash scripts/fuzz.sh', env: { FUZZ_SECONDS: '30' } },
+  // Fuzzing runs for a fixed time on one core, so it runs beside the next steps (the wasm
+  // build's link, tsc and eslint are mostly one core too), its output kept in a file and
+  // printed when it ends; vitest, which uses both cores, waits for it.
+  { name: 'fuzz (20 s per target)', cmd: 'bash scripts/fuzz.sh', env: { FUZZ_SECONDS: '20' }, background: true },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh', gate: true },
   { name: 'clearway-core: wasm32, no JS deps', cmd: 'bash scripts/check-core-wasm.sh' },
   { name: 'tsc --strict', cmd: 'npm run typecheck -w web && npm run typecheck -w tests' },
@@ -60,6 +63,7 @@ const steps = [
     name: 'vitest',
     cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report('vitest.json')}`,
     cwd: join(root, 'web'),
+    afterBackground: true,
     counts: () => vitestCounts(report('vitest.json')),
   },
   {
@@ -81,15 +85,13 @@ const steps = [
 
 const results = [];
 let blocked = null;
-for (const step of steps) {
-  const started = Date.now();
-  let code;
-  if (blocked) {
-    code = -1;
-  } else {
-    console.error(`\n▶ ${step.name}`);
-    code = step.fn ? await step.fn() : await run(step.cmd, { cwd: step.cwd, env: step.env });
-  }
+/** Background steps still running: their results join the table when they end. */
+const background = [];
+const awaitBackground = async () => {
+  for (const job of background.splice(0)) await job;
+};
+
+function record(step, code, started) {
   let counts = null;
   if (step.counts && code !== -1) {
     try {
@@ -103,6 +105,27 @@ for (const step of steps) {
   results.push({ name: step.name, code, ...counts, seconds: (Date.now() - started) / 1000 });
   if (code !== 0 && step.gate && !blocked) blocked = step.name;
 }
+
+for (const step of steps) {
+  if (step.afterBackground) await awaitBackground();
+  const started = Date.now();
+  if (blocked) {
+    record(step, -1, started);
+  } else if (step.background) {
+    console.error(`\n▶ ${step.name} (beside the next steps; its output follows when it ends)`);
+    const log = report(`${step.name.split(' ')[0]}.log`);
+    background.push(
+      run(`{ ${step.cmd}; } >${log} 2>&1`, { cwd: step.cwd, env: step.env }).then((code) => {
+        console.error(`\n◀ ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`}\n${readFileSync(log, 'utf8').trimEnd()}`);
+        record(step, code, started);
+      }),
+    );
+  } else {
+    console.error(`\n▶ ${step.name}`);
+    record(step, step.fn ? await step.fn() : await run(step.cmd, { cwd: step.cwd, env: step.env }), started);
+  }
+}
+await awaitBackground();
 
 console.error('\nSummary');
 for (const r of results) {
