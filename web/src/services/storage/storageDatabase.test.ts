@@ -121,10 +121,18 @@ describe('saving on IndexedDB (SPEC §8 database errors)', () => {
     await initStorage();
     const { subscribeChanges } = await import('./changes');
     const heard: string[] = [];
-    const stop = subscribeChanges((change) => heard.push(change.store));
+    let stop = () => {};
+    // Awaited, not timed: which of a timer and a port message runs first is up to the event
+    // loop (a setTimeout(0) here once ran before the signal's task).
+    const bothHeard = new Promise<void>((resolve) => {
+      stop = subscribeChanges((change) => {
+        heard.push(change.store);
+        if (heard.length === 2) resolve();
+      });
+    });
     await measurements.save(m('a'), 'row a\r\n');
     expect(heard).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await bothHeard;
     expect(heard.sort()).toEqual(['csv-data', 'measurements']);
     stop();
   });
