@@ -118,3 +118,30 @@ test('the theme chosen in the settings applies at once and is kept across a relo
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunlight');
   expect(await background()).toBe('rgb(255, 255, 255)');
 });
+
+test("the core loads beside the workspace's own chunk, not after the page's first render, so the capture form is ready sooner", async ({ page }) => {
+  await seedLocalStorage(page, { app_access: 'true' });
+  // The workspace's chunk is held back: nothing of the page can render meanwhile, so a
+  // request for the core now can only come from the route's preload.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/WorkspacePage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const fromPage = (request: { url(): string; frame(): unknown }) => {
+    if (!/\/assets\/clearway_wasm[^/]*\.(js|wasm)$/.test(request.url())) return false;
+    try {
+      return request.frame() === page.mainFrame(); // a worker's own copy of the core is not the page's
+    } catch {
+      return false;
+    }
+  };
+  const coreRequested = page.waitForRequest(fromPage, { timeout: 15_000 });
+  await page.goto('/', { waitUntil: 'commit' });
+  await coreRequested;
+  release();
+  await createSurvey(page, { title: 'Early core', surveyor: 'Ana', client: 'Client A' });
+  await expect(captureForm(page).getByRole('button', { name: 'Save measurement' })).toBeEnabled();
+});
+

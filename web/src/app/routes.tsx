@@ -4,6 +4,7 @@ import { lazy, useState, type ComponentType, type FunctionComponent } from 'reac
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { hasAppAccess } from '../features/access/appAccess';
 import { ProtectedContent } from '../features/access/ProtectedContent';
+import { preloadCapture } from '../features/survey';
 import { PageBoundary } from './PageBoundary';
 
 export interface AppRoute {
@@ -47,7 +48,16 @@ const ConvoyJoinPage = lazyPage(() => import('../pages/ConvoyJoinPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   // The field workspace, with the settings below it (SPEC §2: '/' is the settings page).
-  { path: '/', Page: lazyPage(() => import('./WorkspacePage')), guarded: true },
+  // The workspace's capture form waits for the core (its POI types, the measurement's
+  // record): the core loads beside the page's chunk, not after the page's first render.
+  {
+    path: '/',
+    Page: lazyPage(() => {
+      preloadCapture();
+      return import('./WorkspacePage');
+    }),
+    guarded: true,
+  },
   { path: '/help', Page: lazyPage(() => import('../pages/HelpPage')) },
   { path: '/mobile-select', Page: lazyPage(() => import('../pages/MobileSelectPage')) },
   { path: '/slave', Page: lazyPage(() => import('../pages/SlavePage')) },

@@ -37,6 +37,15 @@ export function loadCore(): Promise<CoreModule> {
   return loading;
 }
 
+/**
+ * Starts loading the core without waiting for it, for a page that will need it at once: the
+ * wasm is fetched and compiled while the page's own chunk and data come in. A failure is not
+ * reported here; the page's first real call loads again and says why.
+ */
+export function preloadCore(): void {
+  loadCore().catch(() => undefined);
+}
+
 /** The core's version, e.g. "0.1.0": shown so a surveyor can tell which build runs. */
 export async function coreVersion(): Promise<string> {
   return (await loadCore()).coreVersion();
