@@ -333,3 +333,27 @@ test('the live position from the browser’s location: a marker inside its accur
   await expect(orientation.getByRole('button', { name: 'Heading up' })).toHaveAttribute('aria-pressed', 'true');
   await expect(orientation.getByRole('button', { name: 'North up' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('the map opens where the live position last showed, before any fix, at the zoom that follows it, with no marker until a fix comes', async ({ page, context }) => {
+  const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(HERE);
+  await seedLocalStorage(page, { app_access: 'true' });
+  await page.goto('/');
+  type Camera = { getCenter(): { lat: number; lng: number }; getZoom(): number };
+  const camera = () =>
+    mapCanvas(page).evaluate((el) => {
+      const map = (el as HTMLElement & { clearwayMap: Camera }).clearwayMap;
+      return { ...map.getCenter(), zoom: map.getZoom() };
+    });
+  await expect.poll(async () => (await camera()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
+  // Restarted where no position comes (location refused, no receiver): the map opens on the last one.
+  await context.clearPermissions();
+  await page.reload();
+  await expect(mapCanvas(page)).toHaveAttribute('data-map-state', 'ready', TILES);
+  const opened = await camera();
+  expect(opened.lat).toBeCloseTo(HERE.latitude, 4);
+  expect(opened.lng).toBeCloseTo(HERE.longitude, 4);
+  expect(opened.zoom).toBe(15);
+  await expect(page.getByTestId('live-position')).toHaveCount(0);
+});

@@ -13,6 +13,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
+import { FOLLOW_ZOOM, lastPosition, rememberPosition } from './lastPosition';
 import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
 import { followMustMove, sameBearing, type LivePosition, type MapPoint } from './mapData';
@@ -182,14 +183,15 @@ export default function MapView(props: MapViewProps) {
     element.dataset.mapState = 'loading';
     // Where the map's own time starts (the map-100k bench measures from here).
     performance.mark('clearway:map-start');
+    const start = lastPosition();
     void styleFor(basemap, (m) => latest.current.onNotice(m)).then((style) => {
       if (!live) return;
       try {
         created = new maplibregl.Map({
           container: element,
           style,
-          center: [0, 20],
-          zoom: 1,
+          // Where the live position last showed (at the zoom that follows it), else the world.
+          ...(start ? { center: start, zoom: FOLLOW_ZOOM } : { center: [0, 20], zoom: 1 }),
           attributionControl: { compact: true },
           // Icons fade in over 100 ms. At 0 maplibre places every symbol again in every frame
           // of a move (a full placement: a fifth of the pans' frame time in `npm run bench --
@@ -261,6 +263,10 @@ export default function MapView(props: MapViewProps) {
 
   // Once the survey's data is all read, it frames the map (unless the map follows a position).
   const { positionAt, follow, frameKey } = props;
+  // The map opens where the live position last showed (lastPosition.ts).
+  useEffect(() => {
+    if (positionAt) rememberPosition(positionAt);
+  }, [positionAt]);
   useEffect(() => {
     if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
     fitted.current = frameKey;
@@ -285,7 +291,7 @@ export default function MapView(props: MapViewProps) {
       // A jump, not an ease: each camera move redraws the whole map, an ease once per frame
       // of its animation. North-up, the camera stays while the position is in the map's
       // middle (followMustMove) and the marker moves; heading-up turns with every course.
-      const zoom = Math.max(map.getZoom(), 15);
+      const zoom = Math.max(map.getZoom(), FOLLOW_ZOOM);
       // The map's size from its canvas's pixel size (attributes maplibre sets on resize):
       // reading the container's would force a layout of the page React has just changed
       // (186 ms of self time in a 10 s profile of bench gps-panel at 4× throttling).

@@ -28,6 +28,11 @@ export type LocalFlagKey =
    * the core's comparable POIs only (about 100 bytes each), kept for one survey at a time.
    */
   | 'previous_survey'
+  /**
+   * Where the field map last showed the live position, as JSON `{"lng","lat"}`: the map opens
+   * there (features/map/lastPosition.ts). Written at most every 10 s while a position shows.
+   */
+  | 'map_last_position'
   /** The signed-in user's id, kept on sign-in and removed on sign-out (SPEC §4). */
   | 'current_user_id'
   /** When cloud sync last completed: an ISO 8601 time; removed on sign-out (SPEC §4). */

@@ -1,0 +1,38 @@
+// Where the field map last showed the live position, kept so the map opens there: a surveyor
+// who restarts the app in the field sees their area (and their offline basemap's tiles) at
+// once, not the whole world until the receiver's first fix, and that fix then moves the map
+// a little at the same zoom instead of a jump from zoom 1.
+import { readFlag, writeFlag } from '../../services/storage/localFlags';
+
+/** The zoom the map follows a position at, and opens at on the last position. */
+export const FOLLOW_ZOOM = 15;
+/** A new position is kept at most this often (a 20 Hz receiver must not write 20 times a second). */
+export const REMEMBER_EVERY_MS = 10_000;
+
+let lastWrite = Number.NEGATIVE_INFINITY;
+
+/** Keeps `at` ([longitude, latitude]) as the last position, unless one was kept less than REMEMBER_EVERY_MS ago. */
+export function rememberPosition(at: readonly [number, number], now = Date.now()): void {
+  if (now - lastWrite < REMEMBER_EVERY_MS) return;
+  lastWrite = now;
+  writeFlag('map_last_position', JSON.stringify({ lng: at[0], lat: at[1] }));
+}
+
+const valid = (value: unknown, limit: number): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+/** The last position kept ([longitude, latitude]), or null when there is none or it is unreadable. */
+export function lastPosition(): [number, number] | null {
+  const text = readFlag('map_last_position');
+  if (!text) return null;
+  try {
+    const { lng, lat } = JSON.parse(text) as { lng?: unknown; lat?: unknown };
+    return valid(lng, 180) && valid(lat, 90) ? [lng, lat] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets when the last position was kept (tests). */
+export function resetRememberClock(): void {
+  lastWrite = Number.NEGATIVE_INFINITY;
+}
