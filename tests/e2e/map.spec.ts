@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { seedLocalStorage } from './support/app';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { readLocalStorage, seedLocalStorage } from './support/app';
 import { jumpTo, mapCanvas, mapRegion, MONACO_PMTILES, monacoRoadNames, pagePointOf, rendered, seedStore } from './support/map';
-import { createSurvey } from './support/survey';
+import { createSurvey, surveySection } from './support/survey';
 import { activeSurveyId } from './support/trace';
 
 test.beforeAll(() => {
@@ -238,12 +238,19 @@ test('an offline basemap downloaded from the configured URL replaces nothing unt
   await expect.poll(async () => (await rendered(page)).filter((f) => f.source === 'protomaps').length, TILES).toBeGreaterThan(0);
 });
 
-test('the live position from the browser’s location: a marker inside its accuracy circle, kept in the middle while following (the map moves only when it leaves the middle)', async ({ page, context }) => {
-  const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
+/** Monaco, inside the basemap: where the browser's location puts the surveyor. */
+const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
+
+/** Opens the workspace with the browser's location allowed and at `at`. */
+async function openWithLocation(page: Page, context: BrowserContext, at: typeof HERE): Promise<void> {
   await context.grantPermissions(['geolocation']);
-  await context.setGeolocation(HERE);
+  await context.setGeolocation(at);
   await seedLocalStorage(page, { app_access: 'true' });
   await page.goto('/');
+}
+
+test('the live position from the browser’s location: a marker inside its accuracy circle, kept in the middle while following (the map moves only when it leaves the middle)', async ({ page, context }) => {
+  await openWithLocation(page, context, HERE);
   await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toBeEnabled(TILES);
   await expect(mapRegion(page).getByRole('button', { name: 'Follow my position' })).toHaveAttribute('aria-pressed', 'true');
   // The marker over the map: its centre on the screen is the fix, its circle 40 m in radius.
@@ -334,19 +341,23 @@ test('the live position from the browser’s location: a marker inside its accur
   await expect(orientation.getByRole('button', { name: 'North up' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('the map opens where the live position last showed, before any fix, at the zoom that follows it, with no marker until a fix comes', async ({ page, context }) => {
-  const HERE = { latitude: 43.7351, longitude: 7.4213, accuracy: 40 };
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation(HERE);
-  await seedLocalStorage(page, { app_access: 'true' });
-  await page.goto('/');
+test('the map opens where it last showed a fix during a survey, at the zoom that follows it, with no marker until a fix comes; outside a survey no position is kept', async ({ page, context }) => {
+  await openWithLocation(page, context, HERE);
   type Camera = { getCenter(): { lat: number; lng: number }; getZoom(): number };
   const camera = () =>
     mapCanvas(page).evaluate((el) => {
       const map = (el as HTMLElement & { clearwayMap: Camera }).clearwayMap;
       return { ...map.getCenter(), zoom: map.getZoom() };
     });
+  // Followed, with no survey: shown, and not kept (the privacy page: no tracking outside a survey).
   await expect.poll(async () => (await camera()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
+  expect(await readLocalStorage(page, 'map_last_position')).toBeNull();
+  // During a survey it is kept; the survey is then cleared, so no survey's data frames the map.
+  await createSurvey(page, { title: 'Back in Monaco', surveyor: 'Ana', client: 'Client A' });
+  await expect.poll(() => readLocalStorage(page, 'map_last_position')).not.toBeNull();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await surveySection(page).getByRole('button', { name: 'Clear survey' }).click();
+  await expect(surveySection(page).getByText('No active survey')).toBeVisible();
   // Restarted where no position comes (location refused, no receiver): the map opens on the last one.
   await context.clearPermissions();
   await page.reload();

@@ -144,4 +144,3 @@ test("the core loads beside the workspace's own chunk, not after the page's firs
   await createSurvey(page, { title: 'Early core', surveyor: 'Ana', client: 'Client A' });
   await expect(captureForm(page).getByRole('button', { name: 'Save measurement' })).toBeEnabled();
 });
-

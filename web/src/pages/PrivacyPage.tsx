@@ -15,7 +15,9 @@ export default function PrivacyPage() {
       <p>
         Positions come from a connected GPS receiver or, as a fallback, from this device’s
         location. A position is recorded with each measurement and in the vehicle trace of
-        a survey. Clearway does not track you outside a survey.
+        a survey, and the map keeps the last position it showed during a survey (to about
+        11 m) so that it opens there next time; signing out removes it. Clearway does not
+        track you outside a survey.
       </p>
       <h2>In the cloud</h2>
       <p>

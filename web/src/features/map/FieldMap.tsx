@@ -2,10 +2,11 @@
 // survey's measurements, routes and trace and the live position on its own, and draws them
 // with maplibre, which it loads lazily (MapView, its own chunk). Its controls (follow me,
 // north up / heading up) are ordinary buttons; a tapped marker's details show below the map.
-import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useGpsSample } from '../gps';
 import { useSettings } from '../settings';
 import { useSurvey } from '../survey';
+import { rememberPosition } from './lastPosition';
 import { draftFeatures, type DraftRoute, type LivePosition, type MapPoint } from './mapData';
 import { MeasurementDetails } from './MeasurementDetails';
 import { useBasemap, useSurveyLayers } from './useMapData';
@@ -57,6 +58,14 @@ export function FieldMap({ onMapClick, draftRoute = null }: FieldMapProps) {
   const live = useMemo((): LivePosition => ({ latitude, longitude, course, hdop, errLatM, errLonM }), [latitude, longitude, course, hdop, errLatM, errLonM]);
   const positionAt = useMemo((): [number, number] | null => (latitude !== null && longitude !== null ? [longitude, latitude] : null), [latitude, longitude]);
   const draft = useMemo(() => draftFeatures(draftRoute), [draftRoute]);
+  // Kept so the map opens here next time (lastPosition.ts): a real fix only (a receiver
+  // without one may report 0, 0), and only during a survey (Clearway keeps no position
+  // outside one: the privacy page).
+  const surveying = survey.active !== null;
+  const fixed = gps.fixQuality !== 'No Fix';
+  useEffect(() => {
+    if (surveying && fixed && positionAt && (positionAt[0] !== 0 || positionAt[1] !== 0)) rememberPosition(positionAt);
+  }, [surveying, fixed, positionAt]);
 
   return (
     <section aria-label="Map" className="field-map" ref={region}>

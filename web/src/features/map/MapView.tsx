@@ -13,7 +13,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
-import { FOLLOW_ZOOM, lastPosition, rememberPosition } from './lastPosition';
+import { FOLLOW_ZOOM, lastPosition } from './lastPosition';
 import { noteMapOrigins, styleResourceUrls } from './mapCacheOrigins';
 import { provideImages } from './mapImages';
 import { followMustMove, sameBearing, type LivePosition, type MapPoint } from './mapData';
@@ -263,10 +263,6 @@ export default function MapView(props: MapViewProps) {
 
   // Once the survey's data is all read, it frames the map (unless the map follows a position).
   const { positionAt, follow, frameKey } = props;
-  // The map opens where the live position last showed (lastPosition.ts).
-  useEffect(() => {
-    if (positionAt) rememberPosition(positionAt);
-  }, [positionAt]);
   useEffect(() => {
     if (!map || frameKey === null || fitted.current === frameKey || (follow && positionAt)) return;
     fitted.current = frameKey;

@@ -11,11 +11,18 @@ export const REMEMBER_EVERY_MS = 10_000;
 
 let lastWrite = Number.NEGATIVE_INFINITY;
 
-/** Keeps `at` ([longitude, latitude]) as the last position, unless one was kept less than REMEMBER_EVERY_MS ago. */
-export function rememberPosition(at: readonly [number, number], now = Date.now()): void {
+/** 4 decimals: about 11 m, enough for a view at FOLLOW_ZOOM and no more precise than that. */
+const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
+
+/**
+ * Keeps `at` ([longitude, latitude]) as the last position, unless one was kept less than
+ * REMEMBER_EVERY_MS ago (`now` from the monotonic clock: a device clock set back must not
+ * stop it).
+ */
+export function rememberPosition(at: readonly [number, number], now = performance.now()): void {
   if (now - lastWrite < REMEMBER_EVERY_MS) return;
   lastWrite = now;
-  writeFlag('map_last_position', JSON.stringify({ lng: at[0], lat: at[1] }));
+  writeFlag('map_last_position', JSON.stringify({ lng: round(at[0]), lat: round(at[1]) }));
 }
 
 const valid = (value: unknown, limit: number): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;

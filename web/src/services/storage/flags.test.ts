@@ -10,8 +10,9 @@ describe('SPEC §3 local flags', () => {
     expect(readBooleanFlag('app_access')).toBeNull();
   });
 
-  it('sign-out removes current_user_id and lastSyncTime, and nothing else', () => {
+  it("sign-out removes current_user_id, lastSyncTime and the map's last position, and nothing else", () => {
     localStorage.setItem('app_access', 'true');
+    localStorage.setItem('map_last_position', '{"lng":7.4213,"lat":43.7351}');
     writeCurrentUserId('uid-42');
     writeLastSyncTime(new Date('2024-05-01T08:00:00.000Z'));
     expect(readCurrentUserId()).toBe('uid-42');
@@ -19,6 +20,7 @@ describe('SPEC §3 local flags', () => {
     clearSignedInUser();
     expect(localStorage.getItem('current_user_id')).toBeNull();
     expect(localStorage.getItem('lastSyncTime')).toBeNull();
+    expect(localStorage.getItem('map_last_position')).toBeNull();
     expect(localStorage.getItem('app_access')).toBe('true');
   });
 

@@ -36,8 +36,12 @@ export function writeLastSyncTime(time: Date): boolean {
   return writeFlag('lastSyncTime', time.toISOString());
 }
 
-/** SPEC §4: on sign-out the stored user id and lastSyncTime are removed. */
+/**
+ * SPEC §4: on sign-out the stored user id and lastSyncTime are removed; so is where the map
+ * last showed this user's position (not the next user's business on a shared device).
+ */
 export function clearSignedInUser(): void {
   removeFlag('current_user_id');
   removeFlag('lastSyncTime');
+  removeFlag('map_last_position');
 }

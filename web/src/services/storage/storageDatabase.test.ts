@@ -117,7 +117,7 @@ describe('saving on IndexedDB (SPEC §8 database errors)', () => {
     expect(await csvRows.of('s1')).toEqual([]);
   });
 
-  it("a measurement's change signal comes in the task after its save resolves: the acknowledgement never waits for the views", async () => {
+  it("a measurement's change signal comes after its save resolves, never with it: the acknowledgement never waits for the views", async () => {
     await initStorage();
     const { subscribeChanges } = await import('./changes');
     const heard: string[] = [];
