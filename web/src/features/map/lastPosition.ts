@@ -1,7 +1,7 @@
-// Where the field map last showed the live position, kept so the map opens there: a surveyor
-// who restarts the app in the field sees their area (and their offline basemap's tiles) at
-// once, not the whole world until the receiver's first fix, and that fix then moves the map
-// a little at the same zoom instead of a jump from zoom 1.
+// Where the field map last showed a fix, kept so the map opens there: a surveyor who restarts
+// the app in the field sees their area (and their offline basemap's tiles) at once, not the
+// whole world until the receiver's first fix. FieldMap keeps one only during a survey and
+// only from a real fix.
 import { readFlag, writeFlag } from '../../services/storage/localFlags';
 
 /** The zoom the map follows a position at, and opens at on the last position. */
