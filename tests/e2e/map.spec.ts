@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalStorage, seedLocalStorage } from './support/app';
-import { jumpTo, mapCanvas, mapRegion, MONACO_PMTILES, monacoRoadNames, pagePointOf, rendered, seedStore } from './support/map';
+import { jumpTo, mapCamera, mapCanvas, mapRegion, MONACO_PMTILES, monacoRoadNames, pagePointOf, rendered, seedStore } from './support/map';
 import { createSurvey, surveySection } from './support/survey';
 import { activeSurveyId } from './support/trace';
 
@@ -281,21 +281,20 @@ test('the live position from the browser’s location: a marker inside its accur
   );
   expect(Math.abs(placed.circleRadiusPx - placed.expectedRadiusPx)).toBeLessThan(1.5);
   // Following: the map is centred on it.
-  const centre = () => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number } } }).clearwayMap.getCenter());
-  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
-  expect((await centre()).lng).toBeCloseTo(HERE.longitude, 4);
+  await expect.poll(async () => (await mapCamera(page)).lat, TILES).toBeCloseTo(HERE.latitude, 4);
+  expect((await mapCamera(page)).lng).toBeCloseTo(HERE.longitude, 4);
 
   // North up, the map stays while the position moves within its middle: the marker moves,
   // the camera (and with it a redraw of the whole map) does not...
   const NEAR = { ...HERE, latitude: HERE.latitude + 0.0003 }; // 33 m north: a few px at zoom 15
   await context.setGeolocation(NEAR);
   await expect.poll(async () => (await markerAt()).lat, TILES).toBeCloseTo(NEAR.latitude, 4);
-  expect((await centre()).lat).toBeCloseTo(HERE.latitude, 5);
+  expect((await mapCamera(page)).lat).toBeCloseTo(HERE.latitude, 5);
   // ...until it leaves the middle: then the map is centred on it again.
   const FAR = { ...HERE, latitude: HERE.latitude + 0.05 }; // 5.6 km north: off the map
   await context.setGeolocation(FAR);
-  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(FAR.latitude, 4);
-  expect((await centre()).lng).toBeCloseTo(FAR.longitude, 4);
+  await expect.poll(async () => (await mapCamera(page)).lat, TILES).toBeCloseTo(FAR.latitude, 4);
+  expect((await mapCamera(page)).lng).toBeCloseTo(FAR.longitude, 4);
 
   // Scrolled out of sight, the map draws nothing for a new fix (neither its marker nor its
   // camera moves) while the readouts show it; back in view, it is centred on the newest one.
@@ -308,15 +307,15 @@ test('the live position from the browser’s location: a marker inside its accur
   // The map takes the position at most once a second (MAP_POSITION_INTERVAL_MS): two seconds
   // after the readouts showed it, a map that followed out of sight would have moved.
   await page.waitForTimeout(2000);
-  expect((await centre()).lat).toBeCloseTo(FAR.latitude, 4);
+  expect((await mapCamera(page)).lat).toBeCloseTo(FAR.latitude, 4);
   expect(await marker.evaluate((el) => el.style.transform)).toBe(markerBefore);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await expect.poll(async () => (await centre()).lat, TILES).toBeCloseTo(ELSEWHERE.latitude, 4);
+  await expect.poll(async () => (await mapCamera(page)).lat, TILES).toBeCloseTo(ELSEWHERE.latitude, 4);
   expect((await markerAt()).lat).toBeCloseTo(ELSEWHERE.latitude, 4);
 
   // A jump to another whole zoom level draws one frame (maplibre's zoom cross-fade would draw
   // more for its 100 ms): the map zoomed out to 10, then a fix brings it back to 15.
-  type Counted = { jumpTo(o: object): void; once(e: string, f: () => void): void; on(e: string, f: () => void): void; getZoom(): number };
+  type Counted = { jumpTo(o: object): void; once(e: string, f: () => void): void; on(e: string, f: () => void): void };
   await mapCanvas(page).evaluate(async (el) => {
     const map = (el as HTMLElement & { clearwayMap: Counted }).clearwayMap;
     const idle = new Promise<void>((resolve) => map.once('idle', resolve));
@@ -327,7 +326,7 @@ test('the live position from the browser’s location: a marker inside its accur
     map.on('render', () => (counted.renders += 1));
   });
   await context.setGeolocation({ ...ELSEWHERE, latitude: ELSEWHERE.latitude + 0.0003 });
-  await expect.poll(() => mapCanvas(page).evaluate((el) => (el as HTMLElement & { clearwayMap: Counted }).clearwayMap.getZoom()), TILES).toBe(15);
+  await expect.poll(async () => (await mapCamera(page)).zoom, TILES).toBe(15);
   // The jump's frame drawn, then time for any cross-fade (100 ms) to draw more: nothing
   // else draws here (an empty survey: its layers are off, no tile to load on a plain background).
   await expect.poll(() => page.evaluate(() => (window as unknown as { renders: number }).renders), TILES).toBeGreaterThan(0);
@@ -343,14 +342,8 @@ test('the live position from the browser’s location: a marker inside its accur
 
 test('the map opens where it last showed a fix during a survey, at the zoom that follows it, with no marker until a fix comes; outside a survey no position is kept', async ({ page, context }) => {
   await openWithLocation(page, context, HERE);
-  type Camera = { getCenter(): { lat: number; lng: number }; getZoom(): number };
-  const camera = () =>
-    mapCanvas(page).evaluate((el) => {
-      const map = (el as HTMLElement & { clearwayMap: Camera }).clearwayMap;
-      return { ...map.getCenter(), zoom: map.getZoom() };
-    });
   // Followed, with no survey: shown, and not kept (the privacy page: no tracking outside a survey).
-  await expect.poll(async () => (await camera()).lat, TILES).toBeCloseTo(HERE.latitude, 4);
+  await expect.poll(async () => (await mapCamera(page)).lat, TILES).toBeCloseTo(HERE.latitude, 4);
   expect(await readLocalStorage(page, 'map_last_position')).toBeNull();
   // During a survey it is kept; the survey is then cleared, so no survey's data frames the map.
   await createSurvey(page, { title: 'Back in Monaco', surveyor: 'Ana', client: 'Client A' });
@@ -362,7 +355,7 @@ test('the map opens where it last showed a fix during a survey, at the zoom that
   await context.clearPermissions();
   await page.reload();
   await expect(mapCanvas(page)).toHaveAttribute('data-map-state', 'ready', TILES);
-  const opened = await camera();
+  const opened = await mapCamera(page);
   expect(opened.lat).toBeCloseTo(HERE.latitude, 4);
   expect(opened.lng).toBeCloseTo(HERE.longitude, 4);
   expect(opened.zoom).toBe(15);

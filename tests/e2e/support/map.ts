@@ -49,6 +49,15 @@ export async function rendered(page: Page, layers?: string[]): Promise<RenderedF
   }, layers);
 }
 
+/** Where the map's camera is: its centre and zoom. */
+export function mapCamera(page: Page): Promise<{ lat: number; lng: number; zoom: number }> {
+  return mapCanvas(page).evaluate((element) => {
+    const map = (element as HTMLElement & { clearwayMap: { getCenter(): { lat: number; lng: number }; getZoom(): number } }).clearwayMap;
+    const { lat, lng } = map.getCenter();
+    return { lat, lng, zoom: map.getZoom() };
+  });
+}
+
 /** Moves the map to `center` ([lng, lat]) at `zoom`. */
 export async function jumpTo(page: Page, center: [number, number], zoom: number): Promise<void> {
   await expect(mapCanvas(page)).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
