@@ -2,7 +2,7 @@
 // streaming real gpsd logs from the shared corpus) shown on the GPS panel of `/`.
 import { expect, test } from '@playwright/test';
 import { readLocalStorage } from './support/app';
-import { serialFail, serialLog, serialPush, serialUnplug, useFakeSerial } from './support/fakeSerial';
+import { serialFail, serialLog, serialPush, serialUnplug, useFakeSerial, useFakeWorkerSerial } from './support/fakeSerial';
 import { gpsField, gpsPanel, openSettings, rawNmea } from './support/gpsPanel';
 import { expectedDetails, lastFix, readGpsdLog, sentencesOf } from './support/nmeaCorpus';
 
@@ -129,4 +129,56 @@ test('Disconnect GPS releases the port (it can be closed) and offers Connect GPS
   await page.getByRole('button', { name: 'Disconnect GPS' }).click();
   await expect(page.getByRole('button', { name: 'Connect GPS' })).toBeVisible();
   await expect.poll(async () => (await serialLog(page)).closes).toBe(1);
+});
+
+// Chromium lets a dedicated worker use Web Serial: the port chosen on the page is opened and
+// read by the NMEA worker (matched by its USB ids), so the receiver's bytes never touch the
+// page's main thread. Every test above runs the other way: Chromium's real Web Serial in the
+// worker knows no permitted port, so the page opens and reads the fake port itself.
+test('where the NMEA worker can open the chosen port, the worker reads it: the same fix, sentences and read-error recovery, and the page never opens the port', async ({ page }) => {
+  const log = readGpsdLog('ublox-zed-f9p-nmea.log');
+  const sentences = sentencesOf(log);
+  const half = Math.floor(sentences.length / 2);
+  await useFakeSerial(page);
+  await openSettings(page, SERIAL_ONLY);
+  await page.getByRole('combobox', { name: 'Baud rate' }).selectOption('9600');
+  const worker = await useFakeWorkerSerial(page, { initial: sentences.slice(0, half).join('\r\n') + '\r\n', chunkBytes: 37 });
+
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(rawNmea(page)).toContainText(sentences[half - 1]!);
+  await expect(gpsPanel(page).getByRole('status').filter({ hasText: 'connected at 9600 baud' })).toBeVisible();
+  expect(await serialLog(worker)).toMatchObject({ opens: [9600], framings: ['8N1'], streams: 1 });
+  expect(await serialLog(page)).toMatchObject({ requests: 1, opens: [], streams: 0 });
+
+  await serialFail(worker, 'BufferOverrunError');
+  await serialPush(worker, sentences.slice(half).join('\r\n') + '\r\n');
+  const expected = lastFix(log);
+  await expect(gpsField(page, 'Latitude')).toHaveText(expected.latitude);
+  await expect(gpsField(page, 'Longitude')).toHaveText(expected.longitude);
+  await expect(rawNmea(page)).toHaveText(sentences.slice(-20).join('\n'));
+  await expect(gpsPanel(page).getByRole('status').filter({ hasText: 'recovered from 1 read error' })).toBeVisible();
+  expect((await serialLog(worker)).streams).toBe(2);
+
+  await page.getByRole('button', { name: 'Disconnect GPS' }).click();
+  await expect(page.getByRole('button', { name: 'Connect GPS' })).toBeVisible();
+  await expect.poll(async () => (await serialLog(worker)).closes).toBe(1);
+  expect((await serialLog(page)).closes).toBe(0);
+});
+
+test('the receiver unplugged while the NMEA worker reads it shows GPS disconnected, and Reconnect GPS reads again', async ({ page }) => {
+  const sentences = sentencesOf(readGpsdLog('bu353s4.log'));
+  await useFakeSerial(page);
+  await openSettings(page, SERIAL_ONLY);
+  const worker = await useFakeWorkerSerial(page, { initial: sentences.slice(0, 8).join('\r\n') + '\r\n' });
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await expect(gpsField(page, 'Source')).toHaveText('serial');
+
+  await serialUnplug(worker);
+  await expect(gpsPanel(page).getByRole('alert').filter({ hasText: 'GPS disconnected' })).toBeVisible();
+  await expect.poll(async () => (await serialLog(worker)).closes).toBe(1);
+  await page.getByRole('button', { name: 'Reconnect GPS' }).click();
+  await expect(page.getByRole('button', { name: 'Disconnect GPS' })).toBeVisible();
+  await serialPush(worker, sentences.slice(8, 16).join('\r\n') + '\r\n');
+  await expect(rawNmea(page)).toContainText(sentences[15]!);
+  expect((await serialLog(worker)).opens).toEqual([4800, 4800]);
 });

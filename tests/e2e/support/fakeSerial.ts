@@ -4,13 +4,21 @@
 // window.__fakeSerial (push bytes, fail the stream, unplug the device). Each requestPort()
 // gives a new port (the GPS and the rangefinder each have their own): push / fail / unplug
 // act on the latest, pushTo on the port chosen n-th (0 first).
-import type { Page } from '@playwright/test';
+//
+// Every port says its USB ids (getInfo), as real ones do, so the app asks its NMEA worker to
+// open the port there; Chromium's own Web Serial in that worker knows no permitted port, so
+// the page reads it. useFakeWorkerSerial installs the same fake in the worker (evaluated
+// there: nothing here touches `window`), offering the chosen port as Chromium's getPorts()
+// does, so the worker opens and reads it: driven through the returned worker.
+import { expect, type Page, type Worker } from '@playwright/test';
 
 export interface FakeSerialOptions {
   /** Text the receiver sends as soon as a port is chosen. */
   initial?: string;
   /** Bytes per chunk, as a serial driver would deliver them. */
   chunkBytes?: number;
+  /** getPorts() offers one port from the start (the worker's view of the port the page chose). */
+  offer?: boolean;
 }
 
 export interface FakeSerialLog {
@@ -29,6 +37,10 @@ export function installFakeSerial(options: FakeSerialOptions) {
 
   class FakePort extends EventTarget {
     private opened = false;
+
+    getInfo() {
+      return { usbVendorId: 0x067b, usbProductId: 0x2303 }; // a Prolific PL2303, as in the BU-353S4
+    }
     private stream: ReadableStream<Uint8Array> | null = null;
     private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
     private queue: Uint8Array[] = [];
@@ -90,13 +102,17 @@ export function installFakeSerial(options: FakeSerialOptions) {
 
   let current: FakePort | null = null;
   const ports: FakePort[] = [];
+  const choose = () => {
+    current = new FakePort();
+    ports.push(current);
+    if (options.initial) current.push(options.initial);
+    return current;
+  };
+  if (options.offer) choose();
   const serial = {
     async requestPort() {
       log.requests += 1;
-      current = new FakePort();
-      ports.push(current);
-      if (options.initial) current.push(options.initial);
-      return current;
+      return choose();
     },
     async getPorts() {
       return [...ports];
@@ -105,7 +121,7 @@ export function installFakeSerial(options: FakeSerialOptions) {
     removeEventListener() {},
   };
   Object.defineProperty(navigator, 'serial', { value: serial, configurable: true });
-  (window as unknown as { __fakeSerial: unknown }).__fakeSerial = {
+  (globalThis as unknown as { __fakeSerial: unknown }).__fakeSerial = {
     log,
     push: (text: string) => current?.push(text),
     pushTo: (port: number, text: string) => ports[port]?.push(text),
@@ -126,13 +142,28 @@ export async function useFakeSerial(page: Page, options: FakeSerialOptions = {})
   await page.addInitScript(installFakeSerial, options);
 }
 
-export const serialLog = (page: Page) => page.evaluate(() => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.log);
-export const serialPush = (page: Page, text: string) =>
-  page.evaluate((t) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.push(t), text);
+/**
+ * Installs the fake in the app's NMEA worker, offering one port with the page's ports' ids
+ * (call before 'Connect GPS'). Returns the worker, to drive its port with the helpers below.
+ */
+export async function useFakeWorkerSerial(page: Page, options: FakeSerialOptions = {}): Promise<Worker> {
+  await expect.poll(() => page.workers().some((w) => w.url().includes('nmea'))).toBe(true);
+  const worker = page.workers().find((w) => w.url().includes('nmea'));
+  if (!worker) throw new Error('no NMEA worker');
+  await worker.evaluate(installFakeSerial, { ...options, offer: true });
+  return worker;
+}
+
+/** The page, or the worker the fake was installed in (the two evaluate alike; TypeScript cannot call a union's overloads). */
+type Scope = Page | Worker;
+const on = (scope: Scope) => scope as Page;
+
+export const serialLog = (scope: Scope) => on(scope).evaluate(() => (globalThis as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.log);
+export const serialPush = (scope: Scope, text: string) =>
+  on(scope).evaluate((t) => (globalThis as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.push(t), text);
 /** Sends text on the port chosen `port`-th (0: the first requestPort()). */
-export const serialPushTo = (page: Page, port: number, text: string) =>
-  page.evaluate(([p, t]) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.pushTo(p as number, t as string), [port, text] as const);
-export const serialFail = (page: Page, name: string) =>
-  page.evaluate((n) => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.fail(n), name);
-export const serialUnplug = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.unplug());
+export const serialPushTo = (scope: Scope, port: number, text: string) =>
+  on(scope).evaluate(([p, t]) => (globalThis as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.pushTo(p as number, t as string), [port, text] as const);
+export const serialFail = (scope: Scope, name: string) =>
+  on(scope).evaluate((n) => (globalThis as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.fail(n), name);
+export const serialUnplug = (scope: Scope) => on(scope).evaluate(() => (globalThis as unknown as { __fakeSerial: FakeSerialHandle }).__fakeSerial.unplug());

@@ -1,10 +1,13 @@
 // Serial NMEA, parsed by the core in a Web Worker (nmea.worker.ts), seen from TypeScript.
-// The main thread hands over bytes (a serial port's stream read on the page in batches of
-// at most one per BATCH_INTERVAL_MS, or a replayed log's chunks) and receives at most one
-// compact snapshot per SNAPSHOT_INTERVAL_MS.
+// The worker reads the serial port itself where the browser allows it (serialInWorker.ts);
+// otherwise the main thread hands over bytes (the port's stream read on the page in batches
+// of at most one per BATCH_INTERVAL_MS), as it does a replayed log's chunks. The page
+// receives at most one compact snapshot per SNAPSHOT_INTERVAL_MS.
 import type { FromWorker, ToWorker } from './nmeaProtocol';
+import type { PortInfo } from './serialInWorker';
 
 export { BATCH_INTERVAL_MS, SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
+export type { PortInfo } from './serialInWorker';
 
 /** SPEC §3/§5 fix quality labels (GGA quality 0 / 1 / anything else). */
 export type FixQuality = 'No Fix' | 'GPS Fix' | 'DGPS Fix';
@@ -79,6 +82,17 @@ export interface NmeaEngine {
   endStream(readId: number, error: { name: string; message: string } | null): void;
   /** Starts afresh for a new connection or replay. */
   reset(): void;
+  /**
+   * Opens the port the page chose (`info`: its SerialPort.getInfo()) in the worker, 8N1 at
+   * `baudRate`, and reads it there as read `readId`, whose end reaches onStreamEnd. False when
+   * the worker cannot (no Web Serial in workers, not exactly one port matching, its open
+   * failed, the core did not load): the page then opens and reads the port itself.
+   */
+  openSerial(readId: number, info: PortInfo, baudRate: number): Promise<boolean>;
+  /** Reads the worker's port again, as read `readId`, after a read error the port survives. */
+  readSerial(readId: number): void;
+  /** Stops reading the worker's port and closes it (no onStreamEnd follows). */
+  closeSerial(): Promise<void>;
 }
 
 export interface NmeaHandlers {
@@ -137,6 +151,18 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
   const worker = new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
   let index: Map<string, number> = new Map();
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  // Answers awaited from the worker; a worker that failed answers nothing, so they are
+  // settled then (false: the page reads the port).
+  let failed = false;
+  const opening = new Map<number, (opened: boolean) => void>();
+  const closing: (() => void)[] = [];
+  const fail = (message: string) => {
+    failed = true;
+    for (const resolve of opening.values()) resolve(false);
+    opening.clear();
+    for (const resolve of closing.splice(0)) resolve();
+    handlers.onFailure(message);
+  };
 
   worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const message = event.data;
@@ -145,7 +171,7 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
         index = new Map(message.fields.map((name, i) => [name, i]));
         break;
       case 'failed':
-        handlers.onFailure(message.message);
+        fail(message.message);
         break;
       case 'snapshot':
         handlers.onUpdate({
@@ -162,9 +188,16 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
       case 'stream-error':
         handlers.onStreamEnd({ readId: message.id, kind: 'error', name: message.name, message: message.message });
         break;
+      case 'serial-opened':
+        opening.get(message.id)?.(message.reason === null);
+        opening.delete(message.id);
+        break;
+      case 'serial-closed':
+        closing.shift()?.();
+        break;
     }
   });
-  worker.addEventListener('error', (event) => handlers.onFailure(`The GPS worker failed: ${event.message}`));
+  worker.addEventListener('error', (event) => fail(`The GPS worker failed: ${event.message}`));
 
   return {
     push: (bytes) => {
@@ -175,5 +208,20 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
     finish: () => send({ type: 'finish' }),
     endStream: (id, error) => send({ type: 'stream-end', id, error }),
     reset: () => send({ type: 'reset' }),
+    openSerial: (id, info, baudRate) =>
+      failed
+        ? Promise.resolve(false)
+        : new Promise((resolve) => {
+            opening.set(id, resolve);
+            send({ type: 'serial-open', id, info, baudRate });
+          }),
+    readSerial: (id) => send({ type: 'serial-read', id }),
+    closeSerial: () =>
+      failed
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            closing.push(resolve);
+            send({ type: 'serial-close' });
+          }),
   };
 }

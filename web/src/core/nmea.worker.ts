@@ -1,11 +1,13 @@
 // The NMEA worker: serial bytes → the core's NmeaStream → a compact snapshot for the UI,
-// off the main thread. Bytes arrive as transferred chunks: batches read from the serial
-// port on the page (one message per ~100 ms, not one per driver chunk) or a replayed log.
+// off the main thread. Bytes come from the serial port read here, where the browser allows
+// it (serialInWorker.ts), or arrive as transferred chunks: batches read from the port on the
+// page (one message per ~100 ms, not one per driver chunk) or a replayed log.
 // Parsing happens per chunk; the snapshot (28 numbers + the raw sentences when they
 // changed) is posted at most once per SNAPSHOT_INTERVAL_MS, never per sentence.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
 import init, { NmeaStream, nmeaStateFields } from './pkg/clearway_wasm.js';
 import { SNAPSHOT_INTERVAL_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
+import { WorkerPortReader, type WorkerSerial } from './serialInWorker';
 
 const scope = self as unknown as {
   postMessage(message: FromWorker, options?: StructuredSerializeOptions): void;
@@ -59,7 +61,19 @@ function flush() {
   post({ type: 'snapshot', state, newPositions, newSentences, raw }, [state.buffer]);
 }
 
-function handle(message: ToWorker) {
+/** Reports the end of a read of the port, as for one read on the page: its last fix first. */
+function streamEnd(id: number, error: { name: string; message: string } | null) {
+  flush();
+  if (error) post({ type: 'stream-error', id, ...error });
+  else post({ type: 'stream-ended', id });
+}
+
+const port = new WorkerPortReader(() => (navigator as Navigator & { serial?: WorkerSerial }).serial ?? null, {
+  bytes: push,
+  ended: streamEnd,
+});
+
+async function handle(message: ToWorker) {
   switch (message.type) {
     case 'chunk':
       push(new Uint8Array(message.bytes));
@@ -69,9 +83,20 @@ function handle(message: ToWorker) {
       flush();
       break;
     case 'stream-end':
-      flush();
-      if (message.error) post({ type: 'stream-error', id: message.id, ...message.error });
-      else post({ type: 'stream-ended', id: message.id });
+      streamEnd(message.id, message.error);
+      break;
+    case 'serial-open': {
+      const reason = await port.open(message.info, message.baudRate);
+      if (reason === null) port.read(message.id);
+      post({ type: 'serial-opened', id: message.id, reason });
+      break;
+    }
+    case 'serial-read':
+      port.read(message.id);
+      break;
+    case 'serial-close':
+      await port.close();
+      post({ type: 'serial-closed' });
       break;
     case 'reset':
       if (timer !== null) flush();
@@ -97,11 +122,12 @@ const ready = init().then(
   },
 );
 
-// Messages are handled in order, after the core has loaded.
-let queue: Promise<unknown> = ready;
+// Messages are handled in order (an open or close of the port finishes before the next),
+// after the core has loaded.
+let queue: Promise<boolean> = ready;
 scope.addEventListener('message', (event) => {
-  queue = queue.then((ok) => {
-    if (ok !== false) handle(event.data);
+  queue = queue.then(async (ok) => {
+    if (ok !== false) await handle(event.data);
     return ok;
   });
 });

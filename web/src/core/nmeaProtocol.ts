@@ -1,4 +1,5 @@
 // Messages between the main thread (gps.ts) and the NMEA worker (nmea.worker.ts).
+import type { PortInfo } from './serialInWorker';
 
 /** Main thread → worker. */
 export type ToWorker =
@@ -15,7 +16,16 @@ export type ToWorker =
    */
   | { type: 'stream-end'; id: number; error: { name: string; message: string } | null }
   /** Forget everything: a new parser for a new connection or replay. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /**
+   * Open the port the page chose (identified by `info`) in the worker and read it there as
+   * read `id` (serialInWorker.ts); answered by 'serial-opened'.
+   */
+  | { type: 'serial-open'; id: number; info: PortInfo; baudRate: number }
+  /** Read the worker's port again, as read `id`, after a read error the port survives. */
+  | { type: 'serial-read'; id: number }
+  /** Stop reading the worker's port and close it; answered by 'serial-closed'. */
+  | { type: 'serial-close' };
 
 /** Worker → main thread. */
 export type FromWorker =
@@ -31,7 +41,10 @@ export type FromWorker =
   | { type: 'snapshot'; state: Float64Array; newPositions: number; newSentences: number; raw: string | null }
   /** The stream being read ended (done) or failed (the DOMException's name and message). */
   | { type: 'stream-ended'; id: number }
-  | { type: 'stream-error'; id: number; name: string; message: string };
+  | { type: 'stream-error'; id: number; name: string; message: string }
+  /** The answer to 'serial-open': `reason` is null when the worker reads the port, else why it cannot. */
+  | { type: 'serial-opened'; id: number; reason: string | null }
+  | { type: 'serial-closed' };
 
 /** Snapshots are posted at most this often (ms): a 20 Hz receiver never means 20 posts a second. */
 export const SNAPSHOT_INTERVAL_MS = 100;

@@ -11,7 +11,15 @@ const silentPort = () =>
 
 function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {}) {
   let handlers!: NmeaHandlers;
-  const engine: NmeaEngine = { push: () => {}, finish: () => {}, endStream: () => {}, reset: () => {} };
+  const engine: NmeaEngine = {
+    push: () => {},
+    finish: () => {},
+    endStream: () => {},
+    reset: () => {},
+    openSerial: async () => false,
+    readSerial: () => {},
+    closeSerial: async () => {},
+  };
   const controller = new GpsController({
     now: () => Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -22,7 +30,8 @@ function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {
     geolocation: null,
     serial: {
       supported: true,
-      requestAndOpen: () => (port ? Promise.resolve(port) : Promise.reject(new Error('no'))),
+      request: () => (port ? Promise.resolve(port) : Promise.reject(new Error('no'))),
+      open: async () => {},
       close: async () => {},
       classify: () => 'fatal',
     },

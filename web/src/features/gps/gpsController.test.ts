@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
+import type { NmeaEngine, NmeaFix, NmeaHandlers, PortInfo } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import type { SerialPortLike } from '../../services/serial/webSerial';
 import { classifyReadError } from '../../services/serial/webSerial';
@@ -20,6 +20,21 @@ class FakeEngine implements NmeaEngine {
     this.ends.push([readId, error]);
   }
   reset() {}
+  /** Whether the worker can open the port (false: it has no Web Serial, as in most tests). */
+  workerOpens = false;
+  serialOpens: [number, PortInfo, number][] = [];
+  serialReads: number[] = [];
+  serialCloses = 0;
+  async openSerial(readId: number, info: PortInfo, baudRate: number) {
+    this.serialOpens.push([readId, info, baudRate]);
+    return this.workerOpens;
+  }
+  readSerial(readId: number) {
+    this.serialReads.push(readId);
+  }
+  async closeSerial() {
+    this.serialCloses += 1;
+  }
 }
 
 class FakePort extends EventTarget implements SerialPortLike {
@@ -138,10 +153,8 @@ function setup({ failsafe = false, geolocation = null as GeolocationLike | null 
     geolocation,
     serial: {
       supported: true,
-      requestAndOpen: async (baudRate) => {
-        await port.open({ baudRate });
-        return port;
-      },
+      request: async () => port,
+      open: (p, baudRate) => p.open({ baudRate }),
       close: (p) => p.close(),
       classify: classifyReadError,
     },
@@ -327,7 +340,7 @@ describe('serial data (SPEC §4: NMEA data, not only positions)', () => {
 });
 
 describe('serial connection', () => {
-  it('opens the port at the chosen baud rate and reads its stream in the worker', async () => {
+  it('opens the port at the chosen baud rate and reads its stream on the page (a port that cannot say its ids)', async () => {
     const { controller, engine, port, frame, saved } = setup();
     controller.setBaudRate(38400);
     await controller.connect();
@@ -337,6 +350,7 @@ describe('serial connection', () => {
     expect(port.streams).toBe(1);
     expect(port.readable.locked).toBe(true); // being read
     expect(engine.ends).toEqual([]);
+    expect(engine.serialOpens).toEqual([]); // without its ids the worker could not find the port
     expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 38400, recovered: 0 });
   });
 
@@ -410,6 +424,75 @@ describe('serial connection', () => {
     engine.handlers.onStreamEnd({ readId: 99, kind: 'ended' });
     frame();
     expect(controller.getSnapshot().serial.kind).toBe('connected');
+  });
+});
+
+describe('serial connection read in the worker', () => {
+  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+  const setupWithIds = (workerOpens: boolean) => {
+    const parts = setup();
+    parts.engine.workerOpens = workerOpens;
+    Object.assign(parts.port, { getInfo: () => INFO });
+    return parts;
+  };
+
+  it("the worker opens the port the surveyor chose (by its ids, at the baud rate): the page neither opens nor reads it", async () => {
+    const { controller, engine, port, frame } = setupWithIds(true);
+    controller.setBaudRate(9600);
+    await controller.connect();
+    frame();
+    expect(engine.serialOpens).toEqual([[1, INFO, 9600]]);
+    expect(port.opened).toEqual([]);
+    expect(port.streams).toBe(0);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 9600, recovered: 0 });
+
+    await controller.disconnect();
+    frame();
+    expect(engine.serialCloses).toBe(1);
+    expect(port.closed).toBe(0); // the page's port object was never opened
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
+  });
+
+  it('a read error the port survives: the worker reads on as a new read, and the old read is then ignored', async () => {
+    const { controller, engine, frame } = setupWithIds(true);
+    await controller.connect();
+    engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name: 'FramingError', message: 'x' });
+    frame();
+    expect(engine.serialReads).toEqual([2]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 1 });
+    engine.handlers.onStreamEnd({ readId: 1, kind: 'ended' });
+    frame();
+    expect(controller.getSnapshot().serial.kind).toBe('connected');
+    expect(engine.serialCloses).toBe(0);
+  });
+
+  it.each([
+    ['a fatal read error', (engine: FakeEngine) => engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name: 'NetworkError', message: 'The device has been lost.' })],
+    ['the end of the stream', (engine: FakeEngine) => engine.handlers.onStreamEnd({ readId: 1, kind: 'ended' })],
+    ["the port's disconnect event", (_engine: FakeEngine, port: EventTarget) => port.dispatchEvent(new Event('disconnect'))],
+  ])('%s: GPS disconnected, and the worker closes the port', async (_name, end) => {
+    const { controller, engine, port, frame } = setupWithIds(true);
+    await controller.connect();
+    end(engine, port);
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
+    expect(engine.serialCloses).toBe(1);
+  });
+
+  it('the worker cannot open it: the page opens and reads the port, as read 1', async () => {
+    const { controller, engine, port, frame } = setupWithIds(false);
+    await controller.connect();
+    frame();
+    expect(engine.serialOpens).toEqual([[1, INFO, 4800]]);
+    expect(port.opened).toEqual([4800]);
+    expect(port.readable.locked).toBe(true);
+    engine.handlers.onStreamEnd({ readId: 1, kind: 'error', name: 'NetworkError', message: 'lost' });
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
+    expect(port.closed).toBe(1);
+    expect(engine.serialCloses).toBe(0);
   });
 });
 

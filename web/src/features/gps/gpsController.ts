@@ -3,9 +3,11 @@
 // useSyncExternalStore. Updates are coalesced to one per animation frame, and what the
 // receiver says is shown at most once per RENDER_INTERVAL_MS (a readout read by a person
 // needs no more), so however fast the receiver talks React renders a few times a second.
-// The port's stream is read here in batches (services/serial/batchedReader.ts): one message
-// to the parser's worker per BATCH_INTERVAL_MS, not one per driver chunk. Every outside
-// thing (clock, timers, frames, geolocation, serial, the parser) is injected.
+// The port chosen here is read by the parser's worker itself where the browser allows it
+// (core/serialInWorker.ts: the bytes never touch the main thread); otherwise its stream is
+// read here in batches (services/serial/batchedReader.ts): one message to the worker per
+// BATCH_INTERVAL_MS, not one per driver chunk. Every outside thing (clock, timers, frames,
+// geolocation, serial, the parser) is injected.
 import { BATCH_INTERVAL_MS, type NmeaEngine, type NmeaFix, type NmeaHandlers, type NmeaUpdate, type StreamEnd } from '../../core/gps';
 import type { GeolocationLike } from '../../services/geolocation/geolocation';
 import { readInBatches, type BatchedRead } from '../../services/serial/batchedReader';
@@ -29,8 +31,10 @@ export const RENDER_INTERVAL_MS = 1000;
 
 export interface SerialAdapter {
   supported: boolean;
-  /** Opens the picker (inside a click) and the chosen port at `baudRate`. */
-  requestAndOpen(baudRate: BaudRate): Promise<SerialPortLike>;
+  /** Opens the picker (inside a click): the chosen port, not open yet. */
+  request(): Promise<SerialPortLike>;
+  /** Opens `port` on the page at `baudRate`. */
+  open(port: SerialPortLike, baudRate: BaudRate): Promise<void>;
   close(port: SerialPortLike): Promise<void>;
   classify(errorName: string): ReadErrorKind;
 }
@@ -116,6 +120,8 @@ export class GpsController {
   private readId: number | null = null;
   private lastReadId = 0;
   private reading: BatchedRead | null = null;
+  /** The parser's worker opened the port and reads it (else the page does, `reading`). */
+  private readInWorker = false;
   private stopPlayback: (() => void) | null = null;
   private replayGeneration = 0;
   /** When the current serial stream (or replay) last gave a GGA/RMC position. */
@@ -235,10 +241,12 @@ export class GpsController {
   private onStreamEnd(end: StreamEnd): void {
     const port = this.port;
     if (!port || end.readId !== this.readId) return; // an earlier connection, or a stop we asked for
-    const readable = end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable' ? port.readable : null;
-    if (readable) {
+    const recoverable = end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable';
+    const readable = recoverable && !this.readInWorker ? port.readable : null;
+    if (recoverable && (this.readInWorker || readable)) {
       // BufferOverrun, Break, Framing, Parity: the port gives a fresh stream; read on.
-      this.readId = this.read(readable);
+      if (readable) this.readId = this.read(readable);
+      else this.engine.readSerial((this.readId = ++this.lastReadId));
       const serial = this.latest().serial;
       if (serial.kind === 'connected') this.update({ serial: { ...serial, recovered: serial.recovered + 1 } });
       return;
@@ -255,33 +263,48 @@ export class GpsController {
     await this.disconnect();
     const baudRate = this.latest().baudRate;
     this.update({ serial: { kind: 'connecting' } });
-    let port: SerialPortLike;
-    try {
-      port = await this.deps.serial.requestAndOpen(baudRate);
-    } catch (error) {
+    const failed = (error: unknown) => {
       const code = (error as { code?: string }).code;
       const message = error instanceof Error ? error.message : String(error);
       this.update({ serial: code === 'no-port-chosen' ? { kind: 'idle' } : { kind: 'failed', message } });
+    };
+    let port: SerialPortLike;
+    try {
+      port = await this.deps.serial.request();
+    } catch (error) {
+      failed(error);
       return;
     }
-    this.port = port;
-    port.addEventListener('disconnect', this.onUnplugged);
     this.resetEngine();
+    const info = port.getInfo?.();
+    const id = ++this.lastReadId;
+    if (info && (await this.engine.openSerial(id, info, baudRate))) {
+      this.readInWorker = true;
+      this.attach(port, id);
+      this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
+      return;
+    }
+    try {
+      await this.deps.serial.open(port, baudRate);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    this.attach(port, null);
     const readable = port.readable;
     if (!readable) {
       this.lose();
       return;
     }
-    this.readId = this.read(readable);
+    this.readId = this.read(readable, id);
     this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
   }
 
   /**
-   * Reads a port's stream (locked until it ends or stopReading) into the parser in batches;
+   * Reads a port's stream on the page (locked until it ends or `release`) into the parser in batches;
    * its end reaches onStreamEnd with the returned id, after the parser reported its bytes.
    */
-  private read(readable: ReadableStream<Uint8Array>): number {
-    const id = ++this.lastReadId;
+  private read(readable: ReadableStream<Uint8Array>, id = ++this.lastReadId): number {
     void this.reading?.stop();
     this.reading = readInBatches(
       readable,
@@ -299,11 +322,24 @@ export class GpsController {
     return id;
   }
 
-  /** Stops reading the port's stream (cancels it, which unlocks the port). */
-  private async stopReading(): Promise<void> {
+  /** The connection's port, watched for unplugging, and the read under way (null: none yet). */
+  private attach(port: SerialPortLike, readId: number | null): void {
+    this.port = port;
+    this.readId = readId;
+    port.addEventListener('disconnect', this.onUnplugged);
+  }
+
+  /** Stops reading and closes the port: the worker's, or the page's stream (cancelling it unlocks the port) and then `port`. */
+  private async release(port: SerialPortLike): Promise<void> {
+    if (this.readInWorker) {
+      this.readInWorker = false;
+      await this.engine.closeSerial();
+      return;
+    }
     const reading = this.reading;
     this.reading = null;
     await reading?.stop();
+    await this.deps.serial.close(port);
   }
 
   /** 'Disconnect GPS'. */
@@ -311,8 +347,7 @@ export class GpsController {
     const port = this.detachPort();
     if (!port) return;
     this.update({ serial: { kind: 'idle' } });
-    await this.stopReading();
-    await this.deps.serial.close(port);
+    await this.release(port);
   }
 
   private readonly onUnplugged = () => this.lose();
@@ -322,7 +357,7 @@ export class GpsController {
     const port = this.detachPort();
     if (!port) return;
     this.update({ serial: { kind: 'disconnected', message: GPS_DISCONNECTED } });
-    void this.stopReading().then(() => this.deps.serial.close(port));
+    void this.release(port);
   }
 
   private detachPort(): SerialPortLike | null {

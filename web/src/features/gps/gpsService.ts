@@ -2,7 +2,7 @@
 // the whole visit (the position is needed on every page, not only where it is shown).
 import { startNmeaWorker } from '../../core/gps';
 import { browserGeolocation } from '../../services/geolocation/geolocation';
-import { classifyReadError, closePort, isSerialSupported, requestAndOpenPort } from '../../services/serial/webSerial';
+import { classifyReadError, closePort, isSerialSupported, openPort, requestPort } from '../../services/serial/webSerial';
 import { GpsController } from './gpsController';
 import { readBaudRate, readFailsafeEnabled, writeBaudRate, writeFailsafeEnabled } from './gpsSettings';
 
@@ -20,7 +20,8 @@ export function gpsController(): GpsController {
       geolocation: browserGeolocation(),
       serial: {
         supported: isSerialSupported(),
-        requestAndOpen: requestAndOpenPort,
+        request: requestPort,
+        open: openPort,
         close: closePort,
         classify: classifyReadError,
       },

@@ -1,6 +1,7 @@
-// Web Serial: the surveyor's NMEA receiver on a USB/serial port. This adapter only opens
-// and closes ports and says which read errors are worth retrying; the bytes themselves are
-// read off the render path (src/core/gps.ts hands `port.readable` to a worker).
+// Web Serial: the surveyor's NMEA receiver on a USB/serial port. This adapter only chooses,
+// opens and closes ports and says which read errors are worth retrying; the bytes are read
+// in the NMEA worker where the browser allows it (src/core/serialInWorker.ts), else on the
+// page in batches (./batchedReader.ts).
 //
 // Web Serial is not in TypeScript's DOM library, so the part Clearway uses is typed here.
 
@@ -18,6 +19,8 @@ export interface SerialPortLike extends EventTarget {
   open(options: { baudRate: number; dataBits?: 7 | 8; stopBits?: 1 | 2; parity?: 'none' | 'even' | 'odd' }): Promise<void>;
   close(): Promise<void>;
   readonly readable: ReadableStream<Uint8Array> | null;
+  /** The port's USB or Bluetooth ids (absent from stand-ins that cannot say). */
+  getInfo?(): { usbVendorId?: number; usbProductId?: number; bluetoothServiceClassId?: number | string };
 }
 
 interface SerialLike {
@@ -44,19 +47,19 @@ export class SerialError extends Error {
   }
 }
 
-/**
- * Asks the surveyor to choose a port (the browser's own picker; must run inside a click),
- * then opens it at `baudRate`.
- */
-export async function requestAndOpenPort(baudRate: BaudRate): Promise<SerialPortLike> {
+/** Asks the surveyor to choose a port (the browser's own picker; must run inside a click). */
+export async function requestPort(): Promise<SerialPortLike> {
   const serial = serialApi();
   if (!serial) throw new SerialError('unsupported', 'This browser cannot open serial ports. Use Chrome or Edge on a computer.');
-  let port: SerialPortLike;
   try {
-    port = await serial.requestPort();
+    return await serial.requestPort();
   } catch (cause) {
     throw new SerialError('no-port-chosen', 'No serial port was chosen.', { cause });
   }
+}
+
+/** Opens `port` at `baudRate`, 8N1. */
+export async function openPort(port: SerialPortLike, baudRate: BaudRate): Promise<void> {
   try {
     // 8N1, as NMEA 0183 and the TruPulse's CR400 preset: said, not left to the default.
     await port.open({ baudRate, dataBits: 8, stopBits: 1, parity: 'none' });
@@ -64,6 +67,12 @@ export async function requestAndOpenPort(baudRate: BaudRate): Promise<SerialPort
     const detail = cause instanceof Error ? cause.message : String(cause);
     throw new SerialError('open-failed', `The serial port could not be opened: ${detail}`, { cause });
   }
+}
+
+/** Asks the surveyor to choose a port (inside a click), then opens it at `baudRate`. */
+export async function requestAndOpenPort(baudRate: BaudRate): Promise<SerialPortLike> {
+  const port = await requestPort();
+  await openPort(port, baudRate);
   return port;
 }
 
