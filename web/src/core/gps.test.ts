@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { decodeCounts, decodeFix } from './gps';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodeCounts, decodeFix, startNmeaWorker, type WorkerLike } from './gps';
+import { SERIAL_CLOSE_TIMEOUT_MS, SERIAL_OPEN_TIMEOUT_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
 
 /** Slots as the worker posts them: named by `nmeaStateFields()`, NaN for unknown. */
 function slots(values: Record<string, number>) {
@@ -46,4 +47,98 @@ it('GSA fix type 1 is none, 2 is 2D; unknown values are null', () => {
 it('decodes the link counters', () => {
   const { state, index } = slots({ badChecksum: 3, notNmea: 16, sentences: 200 });
   expect(decodeCounts(state, index)).toEqual({ badChecksum: 3, notNmea: 16 });
+});
+
+describe('the engine asks the worker to open and close the serial port', () => {
+  /** A stand-in for the NMEA worker: records what it is sent, answers when told. */
+  class FakeWorker {
+    sent: ToWorker[] = [];
+    private listeners: ((event: { data: FromWorker }) => void)[] = [];
+    postMessage(message: ToWorker) {
+      this.sent.push(message);
+    }
+    addEventListener(type: string, listener: (event: { data: FromWorker }) => void) {
+      if (type === 'message') this.listeners.push(listener);
+    }
+    answer(data: FromWorker) {
+      for (const listener of this.listeners) listener({ data });
+    }
+    last<T extends ToWorker['type']>(type: T) {
+      return this.sent.filter((m): m is Extract<ToWorker, { type: T }> => m.type === type).at(-1);
+    }
+    /** The request number of the last message of `type` (which must have been sent). */
+    reqOf(type: 'serial-open' | 'serial-close'): number {
+      const message = this.last(type);
+      if (!message) throw new Error(`no ${type} was sent`);
+      return message.req;
+    }
+  }
+  const INFO = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+
+  function start() {
+    const worker = new FakeWorker();
+    const failures: string[] = [];
+    const engine = startNmeaWorker(
+      { onUpdate: () => {}, onStreamEnd: () => {}, onFailure: (message) => failures.push(message) },
+      () => worker as unknown as WorkerLike,
+    );
+    worker.answer({ type: 'ready', fields: [] });
+    return { worker, engine, failures };
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('opened: true; a reason: false, and nothing to close', async () => {
+    const { worker, engine } = start();
+    const opened = engine.openSerial(1, INFO, 9600);
+    expect(worker.last('serial-open')).toMatchObject({ id: 1, info: INFO, baudRate: 9600 });
+    worker.answer({ type: 'serial-opened', req: worker.reqOf('serial-open'), reason: null });
+    expect(await opened).toBe(true);
+
+    const declined = engine.openSerial(2, INFO, 4800);
+    worker.answer({ type: 'serial-opened', req: worker.reqOf('serial-open'), reason: '2 ports match' });
+    expect(await declined).toBe(false);
+    expect(worker.last('serial-close')).toBeUndefined();
+  });
+
+  it('no answer in time: the worker is told to close whatever it may yet open, then the page reads the port', async () => {
+    const { worker, engine } = start();
+    const opened = engine.openSerial(1, INFO, 4800);
+    await vi.advanceTimersByTimeAsync(SERIAL_OPEN_TIMEOUT_MS);
+    const close = worker.reqOf('serial-close');
+    // A late answer to the open changes nothing.
+    worker.answer({ type: 'serial-opened', req: worker.reqOf('serial-open'), reason: null });
+    worker.answer({ type: 'serial-closed', req: close });
+    expect(await opened).toBe(false);
+  });
+
+  it('the worker fails while opening: false at once, the port closed, and never asked again', async () => {
+    const { worker, engine, failures } = start();
+    const opened = engine.openSerial(1, INFO, 4800);
+    worker.answer({ type: 'failed', message: 'The GPS parser failed: unreachable' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.last('serial-close')).toBeDefined();
+    worker.answer({ type: 'serial-closed', req: worker.reqOf('serial-close') });
+    expect(await opened).toBe(false);
+    expect(failures).toEqual(['The GPS parser failed: unreachable']);
+    const opens = worker.sent.filter((m) => m.type === 'serial-open').length;
+    expect(await engine.openSerial(2, INFO, 4800)).toBe(false);
+    expect(worker.sent.filter((m) => m.type === 'serial-open')).toHaveLength(opens);
+  });
+
+  it('a close is settled by its own answer, or after SERIAL_CLOSE_TIMEOUT_MS when the worker answers nothing', async () => {
+    const { worker, engine } = start();
+    let first = false;
+    let second = false;
+    void engine.closeSerial().then(() => (first = true));
+    void engine.closeSerial().then(() => (second = true));
+    const closes = worker.sent.filter((m) => m.type === 'serial-close');
+    expect(closes).toHaveLength(2);
+    worker.answer({ type: 'serial-closed', req: worker.reqOf('serial-close') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([first, second]).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(SERIAL_CLOSE_TIMEOUT_MS);
+    expect(first).toBe(true);
+  });
 });

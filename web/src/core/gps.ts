@@ -3,7 +3,7 @@
 // otherwise the main thread hands over bytes (the port's stream read on the page in batches
 // of at most one per BATCH_INTERVAL_MS), as it does a replayed log's chunks. The page
 // receives at most one compact snapshot per SNAPSHOT_INTERVAL_MS.
-import type { FromWorker, ToWorker } from './nmeaProtocol';
+import { SERIAL_CLOSE_TIMEOUT_MS, SERIAL_OPEN_TIMEOUT_MS, type FromWorker, type ToWorker } from './nmeaProtocol';
 import type { PortInfo } from './serialInWorker';
 
 export { BATCH_INTERVAL_MS, SNAPSHOT_INTERVAL_MS } from './nmeaProtocol';
@@ -85,8 +85,9 @@ export interface NmeaEngine {
   /**
    * Opens the port the page chose (`info`: its SerialPort.getInfo()) in the worker, 8N1 at
    * `baudRate`, and reads it there as read `readId`, whose end reaches onStreamEnd. False when
-   * the worker cannot (no Web Serial in workers, not exactly one port matching, its open
-   * failed, the core did not load): the page then opens and reads the port itself.
+   * the worker cannot (its core failed, no Web Serial in workers, not exactly one port
+   * matching, its open failed, or no answer within SERIAL_OPEN_TIMEOUT_MS, its core's load
+   * included): the page then opens and reads the port itself.
    */
   openSerial(readId: number, info: PortInfo, baudRate: number): Promise<boolean>;
   /** Reads the worker's port again, as read `readId`, after a read error the port survives. */
@@ -146,21 +147,44 @@ export function decodeCounts(state: Float64Array, index: ReadonlyMap<string, num
   return { badChecksum: at('badChecksum') ?? 0, notNmea: at('notNmea') ?? 0 };
 }
 
+/** The part of a Worker the engine uses (a fake stands in for it in unit tests). */
+export type WorkerLike = Pick<Worker, 'postMessage' | 'addEventListener'>;
+
+const nmeaWorker = (): WorkerLike => new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
+
 /** Starts the NMEA worker (it loads the core itself). */
-export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
-  const worker = new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
+export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => WorkerLike = nmeaWorker): NmeaEngine {
+  const worker = createWorker();
   let index: Map<string, number> = new Map();
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
-  // Answers awaited from the worker; a worker that failed answers nothing, so they are
-  // settled then (false: the page reads the port).
+  // The worker is never asked for the port after it failed. Before its core is in, it answers
+  // once the core is (it handles its messages in order after loading): the parser needs the
+  // core before any byte anyway.
   let failed = false;
-  const opening = new Map<number, (opened: boolean) => void>();
-  const closing: (() => void)[] = [];
+  // Answers awaited from the worker, by request: each is settled by its answer (a reason, or
+  // null when done), or with undefined by a timeout (a worker that died answers nothing) or
+  // by the worker's failure.
+  let lastReq = 0;
+  const answers = new Map<number, (reason: string | null | undefined) => void>();
+  const ask = (message: ToWorker & { req: number }, timeoutMs: number) =>
+    new Promise<string | null | undefined>((resolve) => {
+      const timer = setTimeout(() => settle(message.req, undefined), timeoutMs);
+      answers.set(message.req, (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+      send(message);
+    });
+  const settle = (req: number, reason: string | null | undefined) => {
+    answers.get(req)?.(reason);
+    answers.delete(req);
+  };
+  const closeSerial = async () => {
+    await ask({ type: 'serial-close', req: ++lastReq }, SERIAL_CLOSE_TIMEOUT_MS);
+  };
   const fail = (message: string) => {
     failed = true;
-    for (const resolve of opening.values()) resolve(false);
-    opening.clear();
-    for (const resolve of closing.splice(0)) resolve();
+    for (const req of [...answers.keys()]) settle(req, undefined);
     handlers.onFailure(message);
   };
 
@@ -189,11 +213,8 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
         handlers.onStreamEnd({ readId: message.id, kind: 'error', name: message.name, message: message.message });
         break;
       case 'serial-opened':
-        opening.get(message.id)?.(message.reason === null);
-        opening.delete(message.id);
-        break;
       case 'serial-closed':
-        closing.shift()?.();
+        settle(message.req, message.type === 'serial-opened' ? message.reason : null);
         break;
     }
   });
@@ -208,20 +229,16 @@ export function startNmeaWorker(handlers: NmeaHandlers): NmeaEngine {
     finish: () => send({ type: 'finish' }),
     endStream: (id, error) => send({ type: 'stream-end', id, error }),
     reset: () => send({ type: 'reset' }),
-    openSerial: (id, info, baudRate) =>
-      failed
-        ? Promise.resolve(false)
-        : new Promise((resolve) => {
-            opening.set(id, resolve);
-            send({ type: 'serial-open', id, info, baudRate });
-          }),
+    openSerial: async (id, info, baudRate) => {
+      if (failed) return false;
+      const reason = await ask({ type: 'serial-open', req: ++lastReq, id, info, baudRate }, SERIAL_OPEN_TIMEOUT_MS);
+      if (reason === null) return true;
+      // No answer in time, or the worker failed meanwhile: it may yet open the port, so it is
+      // told to close it before the page opens it.
+      if (reason === undefined) await closeSerial();
+      return false;
+    },
     readSerial: (id) => send({ type: 'serial-read', id }),
-    closeSerial: () =>
-      failed
-        ? Promise.resolve()
-        : new Promise((resolve) => {
-            closing.push(resolve);
-            send({ type: 'serial-close' });
-          }),
+    closeSerial,
   };
 }

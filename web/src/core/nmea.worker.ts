@@ -70,8 +70,23 @@ function streamEnd(id: number, error: { name: string; message: string } | null) 
 
 const port = new WorkerPortReader(() => (navigator as Navigator & { serial?: WorkerSerial }).serial ?? null, {
   bytes: push,
-  ended: streamEnd,
+  ended: (id, end) => {
+    try {
+      streamEnd(id, end);
+    } catch (error) {
+      void broken(error);
+    }
+  },
 });
+
+let ok = true;
+/** The parser threw (a trap in the core): say so once, release the port, handle nothing more but closes. */
+async function broken(error: unknown) {
+  if (!ok) return;
+  ok = false;
+  await port.close();
+  post({ type: 'failed', message: `The GPS parser failed: ${error instanceof Error ? error.message : String(error)}` });
+}
 
 async function handle(message: ToWorker) {
   switch (message.type) {
@@ -87,8 +102,9 @@ async function handle(message: ToWorker) {
       break;
     case 'serial-open': {
       const reason = await port.open(message.info, message.baudRate);
+      // Answered before the first read, so the page knows the read before any news of its end.
+      post({ type: 'serial-opened', req: message.req, reason });
       if (reason === null) port.read(message.id);
-      post({ type: 'serial-opened', id: message.id, reason });
       break;
     }
     case 'serial-read':
@@ -96,7 +112,7 @@ async function handle(message: ToWorker) {
       break;
     case 'serial-close':
       await port.close();
-      post({ type: 'serial-closed' });
+      post({ type: 'serial-closed', req: message.req });
       break;
     case 'reset':
       if (timer !== null) flush();
@@ -123,11 +139,12 @@ const ready = init().then(
 );
 
 // Messages are handled in order (an open or close of the port finishes before the next),
-// after the core has loaded.
-let queue: Promise<boolean> = ready;
+// after the core has loaded; once it failed to load or threw, only closes of the port are.
+let queue: Promise<void> = ready.then((loaded) => void (ok = loaded));
 scope.addEventListener('message', (event) => {
-  queue = queue.then(async (ok) => {
-    if (ok !== false) await handle(event.data);
-    return ok;
+  const message = event.data;
+  queue = queue.then(async () => {
+    if (ok) await handle(message).catch(broken);
+    else if (message.type === 'serial-close') await handle(message);
   });
 });

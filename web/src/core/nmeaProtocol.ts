@@ -19,13 +19,16 @@ export type ToWorker =
   | { type: 'reset' }
   /**
    * Open the port the page chose (identified by `info`) in the worker and read it there as
-   * read `id` (serialInWorker.ts); answered by 'serial-opened'.
+   * read `id` (serialInWorker.ts); answered by 'serial-opened' with the same `req`.
    */
-  | { type: 'serial-open'; id: number; info: PortInfo; baudRate: number }
+  | { type: 'serial-open'; req: number; id: number; info: PortInfo; baudRate: number }
   /** Read the worker's port again, as read `id`, after a read error the port survives. */
   | { type: 'serial-read'; id: number }
-  /** Stop reading the worker's port and close it; answered by 'serial-closed'. */
-  | { type: 'serial-close' };
+  /**
+   * Stop reading the worker's port and close it; answered by 'serial-closed' with the same
+   * `req`, even after the core failed (the port is released whatever happened).
+   */
+  | { type: 'serial-close'; req: number };
 
 /** Worker → main thread. */
 export type FromWorker =
@@ -43,11 +46,16 @@ export type FromWorker =
   | { type: 'stream-ended'; id: number }
   | { type: 'stream-error'; id: number; name: string; message: string }
   /** The answer to 'serial-open': `reason` is null when the worker reads the port, else why it cannot. */
-  | { type: 'serial-opened'; id: number; reason: string | null }
-  | { type: 'serial-closed' };
+  | { type: 'serial-opened'; req: number; reason: string | null }
+  | { type: 'serial-closed'; req: number };
 
 /** Snapshots are posted at most this often (ms): a 20 Hz receiver never means 20 posts a second. */
 export const SNAPSHOT_INTERVAL_MS = 100;
+
+/** How long the page waits for the worker to open the port (ms) before reading it itself. */
+export const SERIAL_OPEN_TIMEOUT_MS = 5000;
+/** How long the page waits for the worker to close the port (ms): a worker that died answers nothing. */
+export const SERIAL_CLOSE_TIMEOUT_MS = 2000;
 
 /** Serial bytes cross to the worker at most this often (ms), in one message per batch. */
 export const BATCH_INTERVAL_MS = 100;

@@ -41,7 +41,7 @@ export function samePort(a: PortInfo, b: PortInfo): boolean {
   return INFO_KEYS.every((key) => a[key] === b[key]);
 }
 
-const describe = (error: unknown) => (error instanceof Error || error instanceof DOMException ? error.message : String(error));
+const messageOf = (error: unknown) => (error instanceof Error || error instanceof DOMException ? error.message : String(error));
 
 /** The worker's port: at most one open at a time. */
 export class WorkerPortReader {
@@ -64,14 +64,14 @@ export class WorkerPortReader {
     try {
       ports = (await serial.getPorts()).filter((port) => samePort(port.getInfo(), info));
     } catch (error) {
-      return `getPorts failed: ${describe(error)}`;
+      return `getPorts failed: ${messageOf(error)}`;
     }
     const [port] = ports;
     if (ports.length !== 1 || !port) return `${ports.length} ports match`;
     try {
       await port.open({ baudRate, dataBits: 8, stopBits: 1, parity: 'none' });
     } catch (error) {
-      return `open failed: ${describe(error)}`;
+      return `open failed: ${messageOf(error)}`;
     }
     this.port = port;
     return null;
@@ -95,7 +95,7 @@ export class WorkerPortReader {
           if (value?.byteLength) this.sink.bytes(value);
         }
       } catch (error) {
-        end = { name: error instanceof Error || error instanceof DOMException ? error.name : 'Error', message: describe(error) };
+        end = { name: error instanceof Error || error instanceof DOMException ? error.name : 'Error', message: messageOf(error) };
       } finally {
         reader.releaseLock();
       }

@@ -25,8 +25,11 @@ class FakeEngine implements NmeaEngine {
   serialOpens: [number, PortInfo, number][] = [];
   serialReads: number[] = [];
   serialCloses = 0;
+  /** When set, the worker's open answers only once this resolves. */
+  openGate: Promise<void> | null = null;
   async openSerial(readId: number, info: PortInfo, baudRate: number) {
     this.serialOpens.push([readId, info, baudRate]);
+    await this.openGate;
     return this.workerOpens;
   }
   readSerial(readId: number) {
@@ -478,6 +481,24 @@ describe('serial connection read in the worker', () => {
     frame();
     expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
     expect(engine.serialCloses).toBe(1);
+  });
+
+  it('Disconnect GPS while the worker is opening the port: idle, and the worker closes the port it then opened', async () => {
+    const { controller, engine, port, frame } = setupWithIds(true);
+    let answer = () => {};
+    engine.openGate = new Promise((resolve) => (answer = resolve));
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.latest().serial).toEqual({ kind: 'connecting' });
+    await controller.disconnect();
+    answer();
+    await connecting;
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
+    expect(engine.serialCloses).toBe(1);
+    port.dispatchEvent(new Event('disconnect')); // no longer watched
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
   });
 
   it('the worker cannot open it: the page opens and reads the port, as read 1', async () => {

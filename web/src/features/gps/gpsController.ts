@@ -119,9 +119,10 @@ export class GpsController {
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
   private lastReadId = 0;
-  private reading: BatchedRead | null = null;
-  /** The parser's worker opened the port and reads it (else the page does, `reading`). */
-  private readInWorker = false;
+  /** Who reads the connected port: the parser's worker, or the page (its batched read). */
+  private reader: { kind: 'worker' } | { kind: 'page'; read: BatchedRead } | null = null;
+  /** Counts disconnects: a connect that was waiting (picker, open) across one gives up. */
+  private connection = 0;
   private stopPlayback: (() => void) | null = null;
   private replayGeneration = 0;
   /** When the current serial stream (or replay) last gave a GGA/RMC position. */
@@ -241,17 +242,27 @@ export class GpsController {
   private onStreamEnd(end: StreamEnd): void {
     const port = this.port;
     if (!port || end.readId !== this.readId) return; // an earlier connection, or a stop we asked for
-    const recoverable = end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable';
-    const readable = recoverable && !this.readInWorker ? port.readable : null;
-    if (recoverable && (this.readInWorker || readable)) {
-      // BufferOverrun, Break, Framing, Parity: the port gives a fresh stream; read on.
-      if (readable) this.readId = this.read(readable);
-      else this.engine.readSerial((this.readId = ++this.lastReadId));
+    // BufferOverrun, Break, Framing, Parity: the port gives a fresh stream; read on.
+    if (end.kind === 'error' && this.deps.serial.classify(end.name) === 'recoverable' && this.readOn(port)) {
       const serial = this.latest().serial;
       if (serial.kind === 'connected') this.update({ serial: { ...serial, recovered: serial.recovered + 1 } });
       return;
     }
     this.lose();
+  }
+
+  /** A new read of the port's fresh stream, by whoever reads it; false when the port has none. */
+  private readOn(port: SerialPortLike): boolean {
+    const id = ++this.lastReadId;
+    if (this.reader?.kind === 'worker') {
+      this.engine.readSerial(id);
+    } else {
+      const readable = port.readable;
+      if (!readable) return false;
+      this.readOnPage(readable, id);
+    }
+    this.readId = id;
+    return true;
   }
 
   // --- serial ---
@@ -261,9 +272,12 @@ export class GpsController {
     if (this.latest().serial.kind === 'connecting') return;
     this.stopReplay();
     await this.disconnect();
+    const connection = this.connection;
+    const current = () => connection === this.connection;
     const baudRate = this.latest().baudRate;
     this.update({ serial: { kind: 'connecting' } });
     const failed = (error: unknown) => {
+      if (!current()) return;
       const code = (error as { code?: string }).code;
       const message = error instanceof Error ? error.message : String(error);
       this.update({ serial: code === 'no-port-chosen' ? { kind: 'idle' } : { kind: 'failed', message } });
@@ -275,77 +289,81 @@ export class GpsController {
       failed(error);
       return;
     }
+    if (!current()) return;
     this.resetEngine();
-    const info = port.getInfo?.();
     const id = ++this.lastReadId;
+    const info = port.getInfo?.();
     if (info && (await this.engine.openSerial(id, info, baudRate))) {
-      this.readInWorker = true;
-      this.attach(port, id);
-      this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
-      return;
+      if (!current()) return void this.engine.closeSerial();
+      this.reader = { kind: 'worker' };
+    } else {
+      if (!current()) return;
+      try {
+        await this.deps.serial.open(port, baudRate);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (!current()) return void this.deps.serial.close(port);
+      const readable = port.readable;
+      if (!readable) {
+        this.port = port;
+        this.lose();
+        return;
+      }
+      this.readOnPage(readable, id);
     }
-    try {
-      await this.deps.serial.open(port, baudRate);
-    } catch (error) {
-      failed(error);
-      return;
-    }
-    this.attach(port, null);
-    const readable = port.readable;
-    if (!readable) {
-      this.lose();
-      return;
-    }
-    this.readId = this.read(readable, id);
+    this.port = port;
+    this.readId = id;
+    port.addEventListener('disconnect', this.onUnplugged);
     this.update({ serial: { kind: 'connected', baudRate, recovered: 0 } });
   }
 
   /**
-   * Reads a port's stream on the page (locked until it ends or `release`) into the parser in batches;
-   * its end reaches onStreamEnd with the returned id, after the parser reported its bytes.
+   * Reads a port's stream on the page (locked until it ends or `release`) into the parser in
+   * batches; its end reaches onStreamEnd as read `id`, after the parser reported its bytes.
    */
-  private read(readable: ReadableStream<Uint8Array>, id = ++this.lastReadId): number {
-    void this.reading?.stop();
-    this.reading = readInBatches(
-      readable,
-      {
-        onBytes: (bytes) => this.engine.push(bytes),
-        onEnd: () => this.engine.endStream(id, null),
-        onError: (error) => {
-          const named = error instanceof Error || error instanceof DOMException;
-          this.engine.endStream(id, { name: named ? error.name : 'Error', message: named ? error.message : String(error) });
+  private readOnPage(readable: ReadableStream<Uint8Array>, id: number): void {
+    if (this.reader?.kind === 'page') void this.reader.read.stop();
+    this.reader = {
+      kind: 'page',
+      read: readInBatches(
+        readable,
+        {
+          onBytes: (bytes) => this.engine.push(bytes),
+          onEnd: () => this.engine.endStream(id, null),
+          onError: (error) => {
+            const named = error instanceof Error || error instanceof DOMException;
+            this.engine.endStream(id, { name: named ? error.name : 'Error', message: named ? error.message : String(error) });
+          },
         },
-      },
-      BATCH_INTERVAL_MS,
-      this.deps,
-    );
-    return id;
-  }
-
-  /** The connection's port, watched for unplugging, and the read under way (null: none yet). */
-  private attach(port: SerialPortLike, readId: number | null): void {
-    this.port = port;
-    this.readId = readId;
-    port.addEventListener('disconnect', this.onUnplugged);
+        BATCH_INTERVAL_MS,
+        this.deps,
+      ),
+    };
   }
 
   /** Stops reading and closes the port: the worker's, or the page's stream (cancelling it unlocks the port) and then `port`. */
   private async release(port: SerialPortLike): Promise<void> {
-    if (this.readInWorker) {
-      this.readInWorker = false;
+    const reader = this.reader;
+    this.reader = null;
+    if (reader?.kind === 'worker') {
       await this.engine.closeSerial();
       return;
     }
-    const reading = this.reading;
-    this.reading = null;
-    await reading?.stop();
+    await reader?.read.stop();
     await this.deps.serial.close(port);
   }
 
   /** 'Disconnect GPS'. */
   async disconnect(): Promise<void> {
+    this.connection += 1;
     const port = this.detachPort();
-    if (!port) return;
+    if (!port) {
+      // A connect still waiting gives up.
+      if (this.latest().serial.kind === 'connecting') this.update({ serial: { kind: 'idle' } });
+      return;
+    }
     this.update({ serial: { kind: 'idle' } });
     await this.release(port);
   }
