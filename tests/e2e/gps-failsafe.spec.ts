@@ -3,9 +3,10 @@
 import { expect, test } from '@playwright/test';
 import { readLocalStorage } from './support/app';
 import { installPausableClock, runClockUntil } from './support/clock';
-import { useFakeSerial } from './support/fakeSerial';
+import { serialPush, useFakeSerial } from './support/fakeSerial';
 import { gpsField, gpsPanel, openSettings, rawNmea } from './support/gpsPanel';
 import { lastFix, readGpsdLog, sentencesOf } from './support/nmeaCorpus';
+import { captureForm, createSurvey } from './support/survey';
 
 const MONTREAL = { latitude: 45.5017, longitude: -73.5673, accuracy: 10 };
 const failsafeSwitch = (page: import('@playwright/test').Page) =>
@@ -60,6 +61,29 @@ test('the first fix takes the panel’s warning away and moves nothing below it 
   await expect(gpsField(page, 'Latitude')).toHaveText(lastFix(log).latitude);
   await expect(gpsPanel(page).getByRole('alert')).toHaveCount(0);
   expect(await readoutsAt()).toBe(before);
+});
+
+test('the first fix takes the capture form’s warning away and moves none of its controls (a tap aimed at Height or Save lands there)', async ({ page }) => {
+  const log = sentencesOf(readGpsdLog('bu353s4.log'))
+    .map((sentence) => `${sentence}\r\n`)
+    .join('');
+  await useFakeSerial(page);
+  await openSettings(page, { gps_failsafe_enabled: 'false' });
+  await createSurvey(page, { title: 'First fix', surveyor: 'Ana', client: 'Client A' });
+  const form = captureForm(page);
+  await expect(form.getByRole('alert')).toHaveText('No GPS fix: the measurement will be saved without a position.');
+  /** Where the form's controls are, from the form's top. */
+  const controlsAt = async () => {
+    const top = (await form.boundingBox())!.y;
+    const at = async (control: import('@playwright/test').Locator) => (await control.boundingBox())!.y - top;
+    return [await at(form.getByLabel('Height')), await at(form.getByRole('button', { name: 'Save measurement' }))];
+  };
+  const before = await controlsAt();
+  await page.getByRole('button', { name: 'Connect GPS' }).click();
+  await serialPush(page, log);
+  await expect(gpsField(page, 'Latitude')).toHaveText(lastFix(log).latitude);
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  expect(await controlsAt()).toEqual(before);
 });
 
 test('location permission denied: browser tracking stops, the source is none, and it says why', async ({ page, context }) => {

@@ -156,7 +156,6 @@ export function CaptureForm() {
   return (
     <form className="capture" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h3 id={`${id}-title`}>Record a measurement</h3>
-      <FixWarning />
       <ConnectRangefinder />
       <ConnectLaserBluetooth />
       <div className="capture__grid">
@@ -231,6 +230,8 @@ export function CaptureForm() {
       >
         {outcome?.text ?? ''}
       </p>
+      {/* Last in the form, beside what it is about: when the first fix takes it away, no control moves. */}
+      <FixWarning />
     </form>
   );
 }
