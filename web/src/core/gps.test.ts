@@ -107,6 +107,7 @@ describe('the engine asks the worker to open and close the serial port', () => {
     const opened = engine.openSerial(1, INFO, 4800);
     await vi.advanceTimersByTimeAsync(SERIAL_OPEN_TIMEOUT_MS);
     const close = worker.reqOf('serial-close');
+    expect(worker.last('serial-close')?.id).toBe(1); // that open's port only
     // A late answer to the open changes nothing.
     worker.answer({ type: 'serial-opened', req: worker.reqOf('serial-open'), reason: null });
     worker.answer({ type: 'serial-closed', req: close });
@@ -131,10 +132,10 @@ describe('the engine asks the worker to open and close the serial port', () => {
     const { worker, engine } = start();
     let first = false;
     let second = false;
-    void engine.closeSerial().then(() => (first = true));
-    void engine.closeSerial().then(() => (second = true));
+    void engine.closeSerial(1).then(() => (first = true));
+    void engine.closeSerial(2).then(() => (second = true));
     const closes = worker.sent.filter((m) => m.type === 'serial-close');
-    expect(closes).toHaveLength(2);
+    expect(closes.map((m) => m.id)).toEqual([1, 2]);
     worker.answer({ type: 'serial-closed', req: worker.reqOf('serial-close') });
     await vi.advanceTimersByTimeAsync(0);
     expect([first, second]).toEqual([false, true]);

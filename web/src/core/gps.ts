@@ -92,8 +92,11 @@ export interface NmeaEngine {
   openSerial(readId: number, info: PortInfo, baudRate: number): Promise<boolean>;
   /** Reads the worker's port again, as read `readId`, after a read error the port survives. */
   readSerial(readId: number): void;
-  /** Stops reading the worker's port and closes it (no onStreamEnd follows). */
-  closeSerial(): Promise<void>;
+  /**
+   * Stops reading the worker's port and closes it (no onStreamEnd follows), if it is the one
+   * opened as read `openId`: a connection that gave up late leaves the next one's port alone.
+   */
+  closeSerial(openId: number): Promise<void>;
 }
 
 export interface NmeaHandlers {
@@ -179,8 +182,8 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
     answers.get(req)?.(reason);
     answers.delete(req);
   };
-  const closeSerial = async () => {
-    await ask({ type: 'serial-close', req: ++lastReq }, SERIAL_CLOSE_TIMEOUT_MS);
+  const closeSerial = async (openId: number) => {
+    await ask({ type: 'serial-close', req: ++lastReq, id: openId }, SERIAL_CLOSE_TIMEOUT_MS);
   };
   const fail = (message: string) => {
     failed = true;
@@ -235,7 +238,7 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
       if (reason === null) return true;
       // No answer in time, or the worker failed meanwhile: it may yet open the port, so it is
       // told to close it before the page opens it.
-      if (reason === undefined) await closeSerial();
+      if (reason === undefined) await closeSerial(id);
       return false;
     },
     readSerial: (id) => send({ type: 'serial-read', id }),

@@ -41,7 +41,13 @@ function push(bytes: Uint8Array) {
 function schedule() {
   if (timer !== null) return;
   const wait = Math.max(0, lastPost + SNAPSHOT_INTERVAL_MS - performance.now());
-  timer = setTimeout(flush, wait);
+  timer = setTimeout(() => {
+    try {
+      flush();
+    } catch (error) {
+      void broken(error);
+    }
+  }, wait);
 }
 
 function flush() {
@@ -69,8 +75,17 @@ function streamEnd(id: number, error: { name: string; message: string } | null) 
 }
 
 const port = new WorkerPortReader(() => (navigator as Navigator & { serial?: WorkerSerial }).serial ?? null, {
-  bytes: push,
+  // A trap in the parser is the parser's failure, not the port's: said as such.
+  bytes: (chunk) => {
+    if (!ok) return;
+    try {
+      push(chunk);
+    } catch (error) {
+      void broken(error);
+    }
+  },
   ended: (id, end) => {
+    if (!ok) return;
     try {
       streamEnd(id, end);
     } catch (error) {
@@ -101,7 +116,7 @@ async function handle(message: ToWorker) {
       streamEnd(message.id, message.error);
       break;
     case 'serial-open': {
-      const reason = await port.open(message.info, message.baudRate);
+      const reason = await port.open(message.id, message.info, message.baudRate);
       // Answered before the first read, so the page knows the read before any news of its end.
       post({ type: 'serial-opened', req: message.req, reason });
       if (reason === null) port.read(message.id);
@@ -111,7 +126,7 @@ async function handle(message: ToWorker) {
       port.read(message.id);
       break;
     case 'serial-close':
-      await port.close();
+      await port.close(message.id);
       post({ type: 'serial-closed', req: message.req });
       break;
     case 'reset':

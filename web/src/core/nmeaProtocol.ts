@@ -25,10 +25,11 @@ export type ToWorker =
   /** Read the worker's port again, as read `id`, after a read error the port survives. */
   | { type: 'serial-read'; id: number }
   /**
-   * Stop reading the worker's port and close it; answered by 'serial-closed' with the same
-   * `req`, even after the core failed (the port is released whatever happened).
+   * Stop reading the worker's port and close it, if it is still the one opened as read `id`
+   * (a later open replaced it otherwise); answered by 'serial-closed' with the same `req`,
+   * even after the core failed (the port is released whatever happened).
    */
-  | { type: 'serial-close'; req: number };
+  | { type: 'serial-close'; req: number; id: number };
 
 /** Worker → main thread. */
 export type FromWorker =

@@ -66,7 +66,7 @@ describe('WorkerPortReader', () => {
     const gps = new FakePort(UBLOX);
     const other = new FakePort(FTDI);
     const { port, bytes, ends } = reader([other, gps]);
-    expect(await port.open(UBLOX, 9600)).toBeNull();
+    expect(await port.open(1, UBLOX, 9600)).toBeNull();
     expect(gps.opens).toEqual([{ baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' }]);
     expect(other.opens).toEqual([]);
     port.read(1);
@@ -84,14 +84,14 @@ describe('WorkerPortReader', () => {
     ['its open fails', [new FakePort(UBLOX, new DOMException('Failed to open serial port.', 'NetworkError'))], 'open failed: Failed to open serial port.'],
   ])('%s: says why it cannot, and opens nothing', async (_case, ports, reason) => {
     const { port } = reader(ports);
-    expect(await port.open(UBLOX, 4800)).toBe(reason);
+    expect(await port.open(1, UBLOX, 4800)).toBe(reason);
     for (const p of ports ?? []) expect(p.opens).toEqual([]);
   });
 
   it('a read error ends the read with its name; after one the port survives, reading on takes its fresh stream', async () => {
     const gps = new FakePort(UBLOX);
     const { port, bytes, ends } = reader([gps]);
-    await port.open(UBLOX, 4800);
+    await port.open(1, UBLOX, 4800);
     port.read(1);
     await settle();
     gps.fail('FramingError');
@@ -109,13 +109,32 @@ describe('WorkerPortReader', () => {
   it('close stops the read without reporting its end, and closes the port', async () => {
     const gps = new FakePort(UBLOX);
     const { port, ends } = reader([gps]);
-    await port.open(UBLOX, 4800);
+    await port.open(1, UBLOX, 4800);
     port.read(1);
     await port.close();
     expect(gps.closes).toBe(1);
     expect(ends).toEqual([]);
     await port.close(); // nothing open: nothing happens
     expect(gps.closes).toBe(1);
+  });
+
+  it('a close for an earlier open leaves the port opened after it alone', async () => {
+    const gps = new FakePort(UBLOX);
+    const other = new FakePort(FTDI);
+    const { port, bytes } = reader([gps, other]);
+    expect(await port.open(1, UBLOX, 4800)).toBeNull();
+    // The surveyor disconnected and chose another port before the first open was answered:
+    // the new open replaces the first port, then the first connection's late close arrives.
+    expect(await port.open(3, FTDI, 9600)).toBeNull();
+    expect(gps.closes).toBe(1);
+    port.read(3);
+    await port.close(1);
+    expect(other.closes).toBe(0);
+    other.send('$GPGGA');
+    await settle();
+    expect(bytes).toEqual(['$GPGGA']);
+    await port.close(3);
+    expect(other.closes).toBe(1);
   });
 
   it('reading a port that has no stream ends the read at once', async () => {

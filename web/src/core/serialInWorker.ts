@@ -43,9 +43,10 @@ export function samePort(a: PortInfo, b: PortInfo): boolean {
 
 const messageOf = (error: unknown) => (error instanceof Error || error instanceof DOMException ? error.message : String(error));
 
-/** The worker's port: at most one open at a time. */
+/** The worker's port: at most one open at a time, known by the read id it was opened as. */
 export class WorkerPortReader {
   private port: WorkerPort | null = null;
+  private openId: number | null = null;
   private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   private loop: Promise<void> = Promise.resolve();
 
@@ -55,8 +56,12 @@ export class WorkerPortReader {
     private readonly sink: PortSink,
   ) {}
 
-  /** Opens the one port matching `info` (8N1 at `baudRate`): null when open, else why the worker cannot. */
-  async open(info: PortInfo, baudRate: number): Promise<string | null> {
+  /**
+   * Opens the one port matching `info` (8N1 at `baudRate`) as `openId` (the read id of the
+   * connection that asked), closing any port open before: null when open, else why the
+   * worker cannot.
+   */
+  async open(openId: number, info: PortInfo, baudRate: number): Promise<string | null> {
     await this.close();
     const serial = this.serial();
     if (!serial) return 'no Web Serial in workers';
@@ -74,6 +79,7 @@ export class WorkerPortReader {
       return `open failed: ${messageOf(error)}`;
     }
     this.port = port;
+    this.openId = openId;
     return null;
   }
 
@@ -105,8 +111,12 @@ export class WorkerPortReader {
     })();
   }
 
-  /** Stops reading (no `ended` follows) and closes the port. */
-  async close(): Promise<void> {
+  /**
+   * Stops reading (no `ended` follows) and closes the port. Given `openId`, only the port
+   * opened as that id: a connection that gave up late must not close the one that followed it.
+   */
+  async close(openId?: number): Promise<void> {
+    if (openId !== undefined && openId !== this.openId) return;
     const reader = this.reader;
     this.reader = null;
     try {
@@ -117,6 +127,7 @@ export class WorkerPortReader {
     await this.loop;
     const port = this.port;
     this.port = null;
+    this.openId = null;
     try {
       await port?.close();
     } catch {

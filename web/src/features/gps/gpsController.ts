@@ -119,8 +119,8 @@ export class GpsController {
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
   private lastReadId = 0;
-  /** Who reads the connected port: the parser's worker, or the page (its batched read). */
-  private reader: { kind: 'worker' } | { kind: 'page'; read: BatchedRead } | null = null;
+  /** Who reads the connected port: the parser's worker (the port opened as read `openId`), or the page (its batched read). */
+  private reader: { kind: 'worker'; openId: number } | { kind: 'page'; read: BatchedRead } | null = null;
   /** Counts disconnects: a connect that was waiting (picker, open) across one gives up. */
   private connection = 0;
   private stopPlayback: (() => void) | null = null;
@@ -294,8 +294,8 @@ export class GpsController {
     const id = ++this.lastReadId;
     const info = port.getInfo?.();
     if (info && (await this.engine.openSerial(id, info, baudRate))) {
-      if (!current()) return void this.engine.closeSerial();
-      this.reader = { kind: 'worker' };
+      if (!current()) return void this.engine.closeSerial(id);
+      this.reader = { kind: 'worker', openId: id };
     } else {
       if (!current()) return;
       try {
@@ -348,7 +348,7 @@ export class GpsController {
     const reader = this.reader;
     this.reader = null;
     if (reader?.kind === 'worker') {
-      await this.engine.closeSerial();
+      await this.engine.closeSerial(reader.openId);
       return;
     }
     await reader?.read.stop();
