@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useDeferredValue, useId } from 'react';
 import { ConnectGps } from './ConnectGps';
 import { fixWarning } from './freshness';
 import { FailsafeSwitch } from './FailsafeSwitch';
@@ -23,9 +23,18 @@ import './gpsPanel.css';
 
 export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
 
-/** The GPS panel of `/`: where the position comes from, what it is, and how fresh. */
+/**
+ * The GPS panel of `/`: where the position comes from, what it is, and how fresh. It follows
+ * the receiver one step behind the views a driver glances at (the fix strip, the map, the
+ * capture form's warning): its many readouts render after them, in a pass of their own
+ * (useDeferredValue), so a new fix is not one long task of the main thread but two shorter
+ * ones (bench gps-panel, issue 10 point 18).
+ */
 export function GpsPanel() {
-  const gps = useGps();
+  return <PanelBody gps={useDeferredValue(useGps())} />;
+}
+
+const PanelBody = memo(function PanelBody({ gps }: { gps: GpsView }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="gps-panel">
@@ -40,7 +49,7 @@ export function GpsPanel() {
       <RawNmea lines={gps.rawNMEA} />
     </section>
   );
-}
+});
 
 /** The warning and the age of the last update: the only part that ticks (once a second, when its text changes). */
 function Freshness({ gps }: { gps: GpsView }) {
