@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
-import { GpsController, RENDER_INTERVAL_MS } from './gpsController';
+import { GPS_PARSER_STOPPED, GpsController, RENDER_INTERVAL_MS } from './gpsController';
 import { GpsPanel } from './GpsPanel';
 import { GpsControllerContext } from './useGps';
 
@@ -258,4 +258,21 @@ it('a receiver that keeps talking after losing its position: the age keeps ticki
   }
   expect(screen.getByTestId('gps-age')).toHaveTextContent('11 s ago');
   expect(screen.getByRole('alert')).toHaveTextContent('GPS fix is stale');
+});
+
+it('the parser failing while a port is read: the panel says why, and that the connection stopped', async () => {
+  const { controller, handlers } = renderPanel({ port: silentPort() });
+  await act(async () => {
+    await controller.connect();
+    vi.advanceTimersByTime(16);
+  });
+  expect(screen.getByText(/^Serial GPS connected at 4800 baud/)).toBeInTheDocument();
+  await act(async () => {
+    handlers.onFailure('The GPS parser failed: unreachable');
+    await vi.advanceTimersByTimeAsync(16);
+  });
+  const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+  expect(alerts).toContain('The GPS parser failed: unreachable');
+  expect(alerts).toContain(GPS_PARSER_STOPPED);
+  expect(screen.queryByText(/^Serial GPS connected/)).toBeNull();
 });

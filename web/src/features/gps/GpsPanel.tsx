@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useId } from 'react';
+import { memo, useDeferredValue, useId, useRef } from 'react';
+import { useOnScreen } from '../../ui/useOnScreen';
 import { ConnectGps } from './ConnectGps';
 import { fixWarning } from './freshness';
 import { FailsafeSwitch } from './FailsafeSwitch';
@@ -24,30 +25,49 @@ import './gpsPanel.css';
 export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
 
 /**
- * The GPS panel of `/`: where the position comes from, what it is, and how fresh. It follows
- * the receiver one step behind the views a driver glances at (the fix strip, the map, the
- * capture form's warning): its many readouts render after them, in a pass of their own
- * (useDeferredValue), so a new fix is not one long task of the main thread but two shorter
- * ones (bench gps-panel, issue 10 point 18).
+ * The GPS panel of `/`: where the position comes from, what it is, and how fresh. In sight,
+ * its readouts follow the receiver one step behind the views a driver glances at (the fix
+ * strip, the map, the capture form's warning): they render after them, in a pass and a frame
+ * of their own (useDeferredValue), so a new fix is not one long task of the main thread but
+ * two shorter ones. Out of sight (the top of the workspace) they render with the others, in
+ * one frame: a second frame there cost more than it split (bench gps-panel, issue 10 point
+ * 18). Its controls and the parser's failure follow the controller at once: a switch or a
+ * button never shows a state the surveyor has left.
  */
 export function GpsPanel() {
-  return <PanelBody gps={useDeferredValue(useGps())} />;
-}
-
-const PanelBody = memo(function PanelBody({ gps }: { gps: GpsView }) {
+  const gps = useGps();
+  const region = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(region);
+  // Out of sight the deferred value stays null: no second pass at all.
+  const deferred = useDeferredValue(onScreen ? gps : null);
+  const shown = onScreen && deferred !== null ? deferred : gps;
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="gps-panel">
+    <section aria-labelledby={headingId} className="gps-panel" ref={region}>
       <h2 id={headingId}>GPS</h2>
+      {gps.coreError !== null && (
+        <p role="alert" className="gps-panel__warning">
+          {gps.coreError}
+        </p>
+      )}
+      <Readouts gps={shown} />
+      <ConnectGps gps={gps} />
+      <FailsafeSwitch gps={gps} />
+      <ReplayControls replay={gps.replay} />
+      <RawNmea lines={shown.rawNMEA} />
+    </section>
+  );
+}
+
+/** What the receiver says, re-rendered with the deferred view only. */
+const Readouts = memo(function Readouts({ gps }: { gps: GpsView }) {
+  return (
+    <>
       <Freshness gps={gps} />
       <LinkWarning gps={gps} />
       <Readout gps={gps} />
       <FixQualityDetails gps={gps} />
-      <ConnectGps gps={gps} />
-      <FailsafeSwitch gps={gps} />
-      <ReplayControls replay={gps.replay} />
-      <RawNmea lines={gps.rawNMEA} />
-    </section>
+    </>
   );
 });
 

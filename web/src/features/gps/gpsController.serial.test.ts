@@ -2,7 +2,7 @@
 // worker where the browser allows it (the fakes: gpsControllerFakes.ts).
 import { describe, expect, it, vi } from 'vitest';
 import type { PortInfo } from '../../core/gps';
-import { GPS_DISCONNECTED } from './gpsController';
+import { GPS_DISCONNECTED, GPS_PARSER_STOPPED } from './gpsController';
 import { type FakeEngine, setup, withFakeClock } from './gpsControllerFakes';
 
 withFakeClock();
@@ -132,6 +132,9 @@ describe('serial connection read in the worker', () => {
     frame();
     expect(controller.getSnapshot().serial.kind).toBe('connected');
     expect(engine.serialCloses).toEqual([]);
+    // The close names the open (read 1), not the read now running (read 2): the worker knows its port by the first.
+    await controller.disconnect();
+    expect(engine.serialCloses).toEqual([1]);
   });
 
   it.each([
@@ -179,5 +182,79 @@ describe('serial connection read in the worker', () => {
     expect(controller.getSnapshot().serial).toEqual({ kind: 'disconnected', message: GPS_DISCONNECTED });
     expect(port.closed).toBe(1);
     expect(engine.serialCloses).toEqual([]);
+  });
+});
+
+describe('the parser fails (its core trapped, or never loaded)', () => {
+  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+
+  it('while the worker reads the port: the connection says so, the worker is told to close that open, and Connect GPS says it again', async () => {
+    const { controller, engine, port, frame } = setup();
+    engine.workerOpens = true;
+    Object.assign(port, { getInfo: () => INFO });
+    await controller.connect();
+    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().coreError).toBe('The GPS parser failed: unreachable');
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+    expect(engine.serialCloses).toEqual([1]);
+    port.dispatchEvent(new Event('disconnect')); // no longer watched
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+
+    engine.serialOpens = [];
+    await controller.connect();
+    frame();
+    expect(engine.serialOpens).toEqual([]); // no port asked for: nothing could read it
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+  });
+
+  it('while the page reads the port: its read stops and the port is closed', async () => {
+    const { controller, engine, port, frame } = setup();
+    await controller.connect();
+    expect(port.readable.locked).toBe(true);
+    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+    expect(port.readable.locked).toBe(false);
+    expect(port.closed).toBe(1);
+  });
+
+  it('while the worker is asked to open the port: the page does not open it to read into a dead parser', async () => {
+    const { controller, engine, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    let answer = () => {};
+    engine.openGate = new Promise((resolve) => (answer = resolve));
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    answer(); // the engine answers false once its worker failed
+    await connecting;
+    frame();
+    expect(port.opened).toEqual([]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+  });
+
+  it('during a replay: the replay stops and says so; a new one is refused', async () => {
+    const { controller, engine, frame } = setup();
+    // A minute of sentences, one a second: played in real time, still playing after the first.
+    const text = Array.from({ length: 60 }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
+    const bytes = new TextEncoder().encode(text);
+    const file = { name: 'drive.log', size: bytes.length, slice: (a?: number, b?: number) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }) as unknown as Blob };
+    await controller.startReplay(file, 1);
+    frame();
+    expect(controller.getSnapshot().replay?.kind).toBe('playing');
+    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    const pushed = engine.pushed.length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    frame();
+    expect(engine.pushed).toHaveLength(pushed);
+    expect(controller.getSnapshot().replay).toEqual({ kind: 'failed', name: 'drive.log', message: GPS_PARSER_STOPPED });
+    await controller.startReplay(file, 1);
+    frame();
+    expect(controller.getSnapshot().replay).toEqual({ kind: 'failed', name: 'drive.log', message: GPS_PARSER_STOPPED });
+    expect(engine.pushed).toHaveLength(pushed);
   });
 });

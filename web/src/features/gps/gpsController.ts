@@ -18,6 +18,8 @@ import { SourceMachine, type BrowserFix } from './sourceMachine';
 
 /** The message shown when the receiver is unplugged or its port fails. */
 export const GPS_DISCONNECTED = 'GPS disconnected';
+/** Serial and replay, once the parser failed (its own message, `coreError`, says why). */
+export const GPS_PARSER_STOPPED = 'The GPS parser stopped: reload the page to read the receiver again. Measurements already saved are kept.';
 
 /**
  * The receiver's data reaches the screen at most this often (ms): once a second, however
@@ -144,7 +146,7 @@ export class GpsController {
     this.engine = deps.createEngine({
       onUpdate: (update) => this.onNmea(update),
       onStreamEnd: (end) => this.onStreamEnd(end),
-      onFailure: (message) => this.update({ coreError: message }),
+      onFailure: (message) => this.onCoreFailure(message),
     });
     this.machine = new SourceMachine({
       now: deps.now,
@@ -272,6 +274,10 @@ export class GpsController {
     if (this.latest().serial.kind === 'connecting') return;
     this.stopReplay();
     await this.disconnect();
+    if (this.latest().coreError !== null) {
+      this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+      return;
+    }
     const connection = this.connection;
     const current = () => connection === this.connection;
     const baudRate = this.latest().baudRate;
@@ -298,6 +304,11 @@ export class GpsController {
       this.reader = { kind: 'worker', openId: id };
     } else {
       if (!current()) return;
+      // The worker failed while it was asked (onCoreFailure said so): nothing to read into.
+      if (this.latest().coreError !== null) {
+        this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+        return;
+      }
       try {
         await this.deps.serial.open(port, baudRate);
       } catch (error) {
@@ -370,6 +381,27 @@ export class GpsController {
 
   private readonly onUnplugged = () => this.lose();
 
+  /**
+   * The parser's core failed to load, or trapped: whatever is read or replayed would go
+   * nowhere. Says so, releases the port (the worker has already let go of one it read) and
+   * stops a replay.
+   */
+  private onCoreFailure(message: string): void {
+    this.update({ coreError: message });
+    const port = this.detachPort();
+    if (port) {
+      this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+      void this.release(port);
+    }
+    const replay = this.latest().replay;
+    if (replay?.kind === 'playing') {
+      this.replayGeneration += 1;
+      this.stopPlayback?.();
+      this.stopPlayback = null;
+      this.update({ replay: { kind: 'failed', name: replay.name, message: GPS_PARSER_STOPPED } });
+    }
+  }
+
   /** The receiver was unplugged or its port failed: say so, and offer to reconnect. */
   private lose(): void {
     const port = this.detachPort();
@@ -415,6 +447,10 @@ export class GpsController {
     await this.disconnect();
     const generation = ++this.replayGeneration;
     const failed = (message: string) => this.update({ replay: { kind: 'failed', name: file.name, message } });
+    if (this.latest().coreError !== null) {
+      failed(GPS_PARSER_STOPPED);
+      return;
+    }
     if (file.size > MAX_REPLAY_BYTES) {
       failed(tooLargeMessage(file.size));
       return;

@@ -65,7 +65,7 @@ export interface GpsView extends GpsState {
   tracking: BrowserTracking;
   failsafeEnabled: boolean;
   baudRate: BaudRate;
-  /** The core (parser) could not be loaded. */
+  /** The parser's core could not be loaded, or failed (a trap): nothing read reaches a position any more. */
   coreError: string | null;
 }
 

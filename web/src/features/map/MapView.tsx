@@ -9,7 +9,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { FileSource, PMTiles, Protocol } from 'pmtiles';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useOnScreen } from '../../ui/useOnScreen';
 import { fetchStyle, plainStyle, pmtilesStyle, type Basemap } from './basemapStyle';
 import { addDataLayers, followLayer, LAYERS, setData, SOURCES } from './dataLayers';
 import type { FeatureLayer, MarkerFeature, TraceFeature } from './featureLayer';
@@ -134,33 +135,17 @@ function jumpInOneFrame(map: maplibregl.Map, jump: () => void): void {
   map.triggerRepaint();
 }
 
-/**
- * Whether any of `element` is in the viewport (true until the browser says otherwise, and
- * where there is no IntersectionObserver). While the map is scrolled out of sight, a new fix
- * neither moves its marker nor its camera: each would draw a frame nobody sees (the first
- * fix's jump and its zoom cross-fade drew 4 frames, about 200 ms at 4× CPU throttling, with
- * the page scrolled to the GPS panel in `npm run bench -- gps-panel`). The newest position is
- * applied when the map comes back into view.
- */
-function useOnScreen(element: RefObject<HTMLElement | null>): boolean {
-  const [onScreen, setOnScreen] = useState(true);
-  useEffect(() => {
-    const target = element.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    // Half a screen ahead: the newest position is applied before the map scrolls into view.
-    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)?.isIntersecting ?? true), { rootMargin: '50% 0px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element]);
-  return onScreen;
-}
-
 export default function MapView(props: MapViewProps) {
   const container = useRef<MapElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(props);
-  const onScreen = useOnScreen(container);
+  // While the map is scrolled out of sight, a new fix neither moves its marker nor its camera:
+  // each would draw a frame nobody sees (the first fix's jump and its zoom cross-fade drew 4
+  // frames, about 200 ms at 4× CPU throttling, with the page scrolled to the GPS panel in
+  // `npm run bench -- gps-panel`). The newest position is applied when the map comes back into
+  // view, half a screen ahead of it.
+  const onScreen = useOnScreen(container, '50% 0px');
   const fitted = useRef<string | null>(null);
   // Following has put the position in the middle since it was turned on (north-up only).
   const centred = useRef(false);
