@@ -19,7 +19,8 @@
 // GPS panel) and per reader of the port (READS: the NMEA worker, as in Chromium; the page, as
 // where the worker cannot open the port). GPS_BENCH_TRACE=file.json also writes a Chromium
 // trace of each line's feed (file-workspace.json, file-panel-page-read.json...; DevTools'
-// Performance panel opens them), to see where the time goes.
+// Performance panel opens them), to see where the time goes. GPS_BENCH_READ=worker|page and
+// GPS_BENCH_VIEW=workspace|panel measure one reader or view only; GPS_BENCH_REPEAT=n each n times.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -144,7 +145,10 @@ export async function gpsPanelCase({ seconds = 10, throttle = 4, baselineSeconds
   const browser = await chromium.launch(CHROMIUM);
   try {
     const lines = [];
-    for (const read of READS) for (const view of VIEWS) lines.push(await measure(view, read));
+    const reads = READS.filter((read) => !process.env.GPS_BENCH_READ || read.name === process.env.GPS_BENCH_READ);
+    const views = VIEWS.filter((view) => !process.env.GPS_BENCH_VIEW || view.name === process.env.GPS_BENCH_VIEW);
+    if (!reads.length || !views.length) throw new Error('gps-panel: GPS_BENCH_READ is worker or page, GPS_BENCH_VIEW workspace or panel');
+    for (let rep = 0; rep < Math.max(1, Number(process.env.GPS_BENCH_REPEAT ?? 1)); rep += 1) for (const read of reads) for (const view of views) lines.push(await measure(view, read));
     return lines;
   } finally {
     await browser.close();
