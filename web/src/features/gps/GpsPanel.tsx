@@ -29,9 +29,9 @@ export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
  * its readouts follow the receiver one step behind the views a driver glances at (the fix
  * strip, the map, the capture form's warning): they render after them, in a pass and a frame
  * of their own (useDeferredValue), so a new fix is not one long task of the main thread but
- * two shorter ones. Out of sight (the top of the workspace) they render with the others, in
- * one frame: a second frame there cost more than it split (bench gps-panel, issue 10 point
- * 18). Its controls and the parser's failure follow the controller at once: a switch or a
+ * two shorter ones (bench gps-panel, issue 10 point 18). Out of sight (the top of the
+ * workspace) they render with the others and there is no second pass: no frame of theirs to
+ * split from, and that view's long tasks are the map's. Its controls and the parser's failure follow the controller at once: a switch or a
  * button never shows a state the surveyor has left.
  */
 export function GpsPanel() {
@@ -59,7 +59,7 @@ export function GpsPanel() {
   );
 }
 
-/** What the receiver says, re-rendered with the deferred view only. */
+/** What the receiver says: re-rendered only when the view it is given changes (deferred while in sight). */
 const Readouts = memo(function Readouts({ gps }: { gps: GpsView }) {
   return (
     <>

@@ -20,6 +20,7 @@ import { SourceMachine, type BrowserFix } from './sourceMachine';
 export const GPS_DISCONNECTED = 'GPS disconnected';
 /** Serial and replay, once the parser failed (its own message, `coreError`, says why). */
 export const GPS_PARSER_STOPPED = 'The GPS parser stopped: reload the page to read the receiver again. Measurements already saved are kept.';
+const PARSER_STOPPED = { kind: 'failed', message: GPS_PARSER_STOPPED } as const;
 
 /**
  * The receiver's data reaches the screen at most this often (ms): once a second, however
@@ -275,7 +276,7 @@ export class GpsController {
     this.stopReplay();
     await this.disconnect();
     if (this.latest().coreError !== null) {
-      this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+      this.update({ serial: PARSER_STOPPED });
       return;
     }
     const connection = this.connection;
@@ -306,7 +307,7 @@ export class GpsController {
       if (!current()) return;
       // The worker failed while it was asked (onCoreFailure said so): nothing to read into.
       if (this.latest().coreError !== null) {
-        this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+        this.update({ serial: PARSER_STOPPED });
         return;
       }
       try {
@@ -390,7 +391,7 @@ export class GpsController {
     this.update({ coreError: message });
     const port = this.detachPort();
     if (port) {
-      this.update({ serial: { kind: 'failed', message: GPS_PARSER_STOPPED } });
+      this.update({ serial: PARSER_STOPPED });
       void this.release(port);
     }
     const replay = this.latest().replay;
