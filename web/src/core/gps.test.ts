@@ -128,6 +128,22 @@ describe('the engine asks the worker to open and close the serial port', () => {
     expect(worker.sent.filter((m) => m.type === 'serial-open')).toHaveLength(opens);
   });
 
+  it('terminate: the worker ends, an open waiting for it is false at once, and nothing is asked of it again', async () => {
+    const worker = new FakeWorker();
+    let ended = 0;
+    const engine = startNmeaWorker({ onUpdate: () => {}, onStreamEnd: () => {}, onFailure: () => {} }, () =>
+      Object.assign(worker as unknown as WorkerLike, { terminate: () => (ended += 1) }),
+    );
+    const opened = engine.openSerial(1, INFO, 4800);
+    engine.terminate();
+    expect(ended).toBe(1);
+    expect(await opened).toBe(false);
+    await engine.closeSerial(1); // settled at once: no timeout waited
+    expect(await engine.openSerial(2, INFO, 4800)).toBe(false);
+    expect(worker.sent.filter((m) => m.type === 'serial-close')).toEqual([]);
+    expect(worker.sent.filter((m) => m.type === 'serial-open')).toHaveLength(1);
+  });
+
   it('a close is settled by its own answer, or after SERIAL_CLOSE_TIMEOUT_MS when the worker answers nothing', async () => {
     const { worker, engine } = start();
     let first = false;

@@ -97,6 +97,8 @@ export interface NmeaEngine {
    * opened as read `openId`: a connection that gave up late leaves the next one's port alone.
    */
   closeSerial(openId: number): Promise<void>;
+  /** Stops the parser for good (its worker ends; a port it still held is closed with it). */
+  terminate(): void;
 }
 
 export interface NmeaHandlers {
@@ -151,7 +153,7 @@ export function decodeCounts(state: Float64Array, index: ReadonlyMap<string, num
 }
 
 /** The part of a Worker the engine uses (a fake stands in for it in unit tests). */
-export type WorkerLike = Pick<Worker, 'postMessage' | 'addEventListener'>;
+export type WorkerLike = Pick<Worker, 'postMessage' | 'addEventListener'> & Partial<Pick<Worker, 'terminate'>>;
 
 const nmeaWorker = (): WorkerLike => new Worker(new URL('./nmea.worker.ts', import.meta.url), { type: 'module', name: 'nmea' });
 
@@ -182,7 +184,10 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
     answers.get(req)?.(reason);
     answers.delete(req);
   };
+  /** Ended by terminate(): its port (if any) was closed with it; nothing is asked of it again. */
+  let terminated = false;
   const closeSerial = async (openId: number) => {
+    if (terminated) return;
     await ask({ type: 'serial-close', req: ++lastReq, id: openId }, SERIAL_CLOSE_TIMEOUT_MS);
   };
   const fail = (message: string) => {
@@ -238,10 +243,16 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
       if (reason === null) return true;
       // No answer in time, or the worker failed meanwhile: it may yet open the port, so it is
       // told to close it before the page opens it.
-      if (reason === undefined) await closeSerial(id);
+      if (reason === undefined && !terminated) await closeSerial(id);
       return false;
     },
     readSerial: (id) => send({ type: 'serial-read', id }),
     closeSerial,
+    terminate: () => {
+      failed = true;
+      terminated = true;
+      for (const req of [...answers.keys()]) settle(req, undefined);
+      worker.terminate?.();
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { NmeaEngine, NmeaFix, NmeaHandlers } from '../../core/gps';
-import { GPS_PARSER_STOPPED, GpsController, RENDER_INTERVAL_MS } from './gpsController';
+import { GPS_PARSER_STOPPED, GpsController, PARSER_RESTARTS, parserRestartedNotice, RENDER_INTERVAL_MS } from './gpsController';
 import { GpsPanel } from './GpsPanel';
 import { GpsControllerContext } from './useGps';
 
@@ -19,6 +19,7 @@ function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {
     openSerial: async () => false,
     readSerial: () => {},
     closeSerial: async () => {},
+    terminate: () => {},
   };
   const controller = new GpsController({
     now: () => Date.now(),
@@ -47,7 +48,13 @@ function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {
       <GpsPanel />
     </GpsControllerContext.Provider>,
   );
-  return { controller, handlers };
+  // The current parser's handlers (a parser started again after a failure has new ones).
+  const current: NmeaHandlers = {
+    onUpdate: (update) => handlers.onUpdate(update),
+    onStreamEnd: (end) => handlers.onStreamEnd(end),
+    onFailure: (message) => handlers.onFailure(message),
+  };
+  return { controller, handlers: current };
 }
 
 const value = (label: string) => {
@@ -260,17 +267,35 @@ it('a receiver that keeps talking after losing its position: the age keeps ticki
   expect(screen.getByRole('alert')).toHaveTextContent('GPS fix is stale');
 });
 
-it('the parser failing while a port is read: the panel says why, and that the connection stopped', async () => {
+it('the parser failing while a port is read: the panel says it was started again, and the port is read again', async () => {
+  const port = silentPort();
+  const { controller, handlers } = renderPanel({ port });
+  await act(async () => {
+    await controller.connect();
+    vi.advanceTimersByTime(16);
+  });
+  await act(async () => {
+    handlers.onFailure('The GPS parser failed: unreachable');
+    await vi.advanceTimersByTimeAsync(16);
+  });
+  expect(screen.getByText(parserRestartedNotice('The GPS parser failed: unreachable'))).toHaveAttribute('role', 'status');
+  expect(screen.queryAllByRole('alert').map((alert) => alert.textContent)).not.toContain(GPS_PARSER_STOPPED);
+  expect(screen.getByText(/^Serial GPS connected at 4800 baud/)).toBeInTheDocument();
+});
+
+it('the parser failing again and again while a port is read: the panel says why, and that the connection stopped', async () => {
   const { controller, handlers } = renderPanel({ port: silentPort() });
   await act(async () => {
     await controller.connect();
     vi.advanceTimersByTime(16);
   });
   expect(screen.getByText(/^Serial GPS connected at 4800 baud/)).toBeInTheDocument();
-  await act(async () => {
-    handlers.onFailure('The GPS parser failed: unreachable');
-    await vi.advanceTimersByTimeAsync(16);
-  });
+  for (let failure = 0; failure <= PARSER_RESTARTS; failure += 1) {
+    await act(async () => {
+      handlers.onFailure('The GPS parser failed: unreachable');
+      await vi.advanceTimersByTimeAsync(16);
+    });
+  }
   const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
   expect(alerts).toContain('The GPS parser failed: unreachable');
   expect(alerts).toContain(GPS_PARSER_STOPPED);

@@ -50,6 +50,11 @@ export function GpsPanel() {
           {gps.coreError}
         </p>
       )}
+      {gps.parserNotice !== null && (
+        <p role="status" className="gps-panel__notice">
+          {gps.parserNotice}
+        </p>
+      )}
       <Readouts gps={shown} />
       <ConnectGps gps={gps} />
       <FailsafeSwitch gps={gps} />

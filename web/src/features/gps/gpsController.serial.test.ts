@@ -2,10 +2,17 @@
 // worker where the browser allows it (the fakes: gpsControllerFakes.ts).
 import { describe, expect, it, vi } from 'vitest';
 import type { PortInfo } from '../../core/gps';
-import { GPS_DISCONNECTED, GPS_PARSER_STOPPED } from './gpsController';
+import { GPS_DISCONNECTED, GPS_PARSER_STOPPED, GPS_REPLAY_INTERRUPTED, PARSER_RESTART_WINDOW_MS, PARSER_RESTARTS, parserRestartedNotice } from './gpsController';
 import { type FakeEngine, setup, withFakeClock } from './gpsControllerFakes';
 
 withFakeClock();
+
+/** The parser started `i`-th (negative: from the newest). */
+function nth(engines: readonly FakeEngine[], i: number): FakeEngine {
+  const engine = engines.at(i);
+  if (!engine) throw new Error(`no parser ${i} of ${engines.length}`);
+  return engine;
+}
 
 describe('serial connection', () => {
   it('opens the port at the chosen baud rate and reads its stream on the page (a port that cannot say its ids)', async () => {
@@ -185,11 +192,22 @@ describe('serial connection read in the worker', () => {
   });
 });
 
-describe('the parser fails (its core trapped, or never loaded)', () => {
+describe('the parser fails for good (it failed again right after each of its restarts)', () => {
   const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+  /** A controller whose parser was already started again PARSER_RESTARTS times within the window. */
+  const setupPastRestarts = async () => {
+    const fixture = setup();
+    for (let i = 0; i < PARSER_RESTARTS; i += 1) {
+      nth(fixture.engines, -1).handlers.onFailure('The GPS parser failed: unreachable');
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(fixture.engines).toHaveLength(PARSER_RESTARTS + 1);
+    expect(fixture.controller.getSnapshot().coreError).toBeNull();
+    return { ...fixture, engine: nth(fixture.engines, -1) };
+  };
 
   it('while the worker reads the port: the connection says so, the worker is told to close that open, and Connect GPS says it again', async () => {
-    const { controller, engine, port, frame } = setup();
+    const { controller, engine, port, frame } = await setupPastRestarts();
     engine.workerOpens = true;
     Object.assign(port, { getInfo: () => INFO });
     await controller.connect();
@@ -211,7 +229,7 @@ describe('the parser fails (its core trapped, or never loaded)', () => {
   });
 
   it('while the page reads the port: its read stops and the port is closed', async () => {
-    const { controller, engine, port, frame } = setup();
+    const { controller, engine, port, frame } = await setupPastRestarts();
     await controller.connect();
     expect(port.readable.locked).toBe(true);
     engine.handlers.onFailure('The GPS parser failed: unreachable');
@@ -223,7 +241,7 @@ describe('the parser fails (its core trapped, or never loaded)', () => {
   });
 
   it('while the worker is asked to open the port: the page does not open it to read into a dead parser', async () => {
-    const { controller, engine, port, frame } = setup();
+    const { controller, engine, port, frame } = await setupPastRestarts();
     Object.assign(port, { getInfo: () => INFO });
     let answer = () => {};
     engine.openGate = new Promise((resolve) => (answer = resolve));
@@ -238,7 +256,7 @@ describe('the parser fails (its core trapped, or never loaded)', () => {
   });
 
   it('during a replay: the replay stops and says so; a new one is refused', async () => {
-    const { controller, engine, frame } = setup();
+    const { controller, engine, frame } = await setupPastRestarts();
     // A minute of sentences, one a second: played in real time, still playing after the first.
     const text = Array.from({ length: 60 }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
     const bytes = new TextEncoder().encode(text);
@@ -256,5 +274,122 @@ describe('the parser fails (its core trapped, or never loaded)', () => {
     frame();
     expect(controller.getSnapshot().replay).toEqual({ kind: 'failed', name: 'drive.log', message: GPS_PARSER_STOPPED });
     expect(engine.pushed).toHaveLength(pushed);
+  });
+});
+
+describe('the parser fails (its core trapped, or never loaded): it is started again', () => {
+  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+  const FAILURE = 'The GPS parser failed: unreachable';
+
+  it('while the worker reads the port: the failed parser closes its open and ends, a new one opens the same port, and the panel says what happened', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    engine.workerOpens = true;
+    controller.setBaudRate(9600);
+    await controller.connect();
+    expect(engine.serialOpens).toEqual([[1, INFO, 9600]]);
+    engine.handlers.onFailure(FAILURE);
+    expect(engines).toHaveLength(2);
+    const next = nth(engines, 1);
+    next.workerOpens = true;
+    await vi.runAllTimersAsync();
+    frame();
+    expect(engine.serialCloses).toEqual([1]);
+    expect(engine.terminated).toBe(true);
+    expect(next.serialOpens).toEqual([[2, INFO, 9600]]);
+    expect(port.opened).toEqual([]); // never on the page
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 9600, recovered: 0 });
+    expect(controller.getSnapshot().coreError).toBeNull();
+    expect(controller.getSnapshot().parserNotice).toBe(parserRestartedNotice(FAILURE));
+    // The failed parser's late messages are not the new one's: they change nothing.
+    engine.handlers.onFailure(FAILURE);
+    engine.handlers.onStreamEnd({ readId: 2, kind: 'ended' });
+    await vi.runAllTimersAsync();
+    frame();
+    expect(engines).toHaveLength(2);
+    expect(controller.getSnapshot().serial.kind).toBe('connected');
+    // Disconnecting closes the new parser's open.
+    await controller.disconnect();
+    expect(next.serialCloses).toEqual([2]);
+  });
+
+  it('while the page reads the port: the read stops, the port is closed and opened again, and its bytes reach the new parser', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    await controller.connect();
+    engine.handlers.onFailure(FAILURE);
+    await vi.runAllTimersAsync();
+    frame();
+    expect(engine.terminated).toBe(true);
+    expect(port.closed).toBe(1);
+    expect(port.opened).toEqual([4800, 4800]);
+    expect(port.streams).toBe(2);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
+    port.send(new TextEncoder().encode('$GPGGA,060000*00\r\n'));
+    await vi.runAllTimersAsync();
+    expect(nth(engines, 1).pushed.length).toBeGreaterThan(0);
+    expect(engine.pushed).toEqual([]);
+  });
+
+  it('while the worker is asked to open the port: that connect gives up (the surveyor connects again), nothing is opened on the page', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    let answer = () => {};
+    engine.openGate = new Promise((resolve) => (answer = resolve));
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    engine.handlers.onFailure(FAILURE);
+    answer();
+    await connecting;
+    await vi.runAllTimersAsync();
+    frame();
+    expect(port.opened).toEqual([]);
+    expect(engine.terminated).toBe(true);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
+    expect(controller.getSnapshot().parserNotice).toBe(parserRestartedNotice(FAILURE));
+    await controller.connect();
+    frame();
+    expect(nth(engines, 1).serialOpens).toEqual([[2, INFO, 4800]]);
+    expect(controller.getSnapshot().serial.kind).toBe('connected');
+    expect(controller.getSnapshot().parserNotice).toBeNull(); // a new connect clears it
+  });
+
+  it('during a replay: the replay stops and says to start it again, and a new one plays into the new parser', async () => {
+    const { controller, engine, engines, frame } = setup();
+    const text = Array.from({ length: 60 }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
+    const bytes = new TextEncoder().encode(text);
+    const file = { name: 'drive.log', size: bytes.length, slice: (a?: number, b?: number) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }) as unknown as Blob };
+    await controller.startReplay(file, 1);
+    engine.handlers.onFailure(FAILURE);
+    const pushed = engine.pushed.length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    frame();
+    expect(engine.pushed).toHaveLength(pushed);
+    expect(controller.getSnapshot().replay).toEqual({ kind: 'failed', name: 'drive.log', message: GPS_REPLAY_INTERRUPTED });
+    await controller.startReplay(file, 1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    frame();
+    expect(controller.getSnapshot().replay?.kind).toBe('playing');
+    expect(nth(engines, 1).pushed.length).toBeGreaterThan(0);
+  });
+
+  it(`at most ${PARSER_RESTARTS} times within the window; later failures are started again once the window has passed`, async () => {
+    const { controller, engines, frame } = setup();
+    for (let i = 0; i < PARSER_RESTARTS; i += 1) {
+      nth(engines, -1).handlers.onFailure(FAILURE);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(engines).toHaveLength(PARSER_RESTARTS + 1);
+    await vi.advanceTimersByTimeAsync(PARSER_RESTART_WINDOW_MS - PARSER_RESTARTS * 1_000 + 1);
+    // The first restart left the window: one more is allowed.
+    nth(engines, -1).handlers.onFailure(FAILURE);
+    expect(engines).toHaveLength(PARSER_RESTARTS + 2);
+    nth(engines, -1).handlers.onFailure(FAILURE);
+    frame();
+    expect(engines).toHaveLength(PARSER_RESTARTS + 2);
+    expect(controller.getSnapshot().coreError).toBe(FAILURE);
+    expect(controller.getSnapshot().parserNotice).toBeNull();
+    await controller.connect();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
   });
 });

@@ -18,9 +18,21 @@ import { SourceMachine, type BrowserFix } from './sourceMachine';
 
 /** The message shown when the receiver is unplugged or its port fails. */
 export const GPS_DISCONNECTED = 'GPS disconnected';
-/** Serial and replay, once the parser failed (its own message, `coreError`, says why). */
+/** Serial and replay, once the parser failed for good (its own message, `coreError`, says why). */
 export const GPS_PARSER_STOPPED = 'The GPS parser stopped: reload the page to read the receiver again. Measurements already saved are kept.';
 const PARSER_STOPPED = { kind: 'failed', message: GPS_PARSER_STOPPED } as const;
+/** A replay the parser's failure cut short, once the parser was started again. */
+export const GPS_REPLAY_INTERRUPTED = 'The GPS parser failed during the replay and was started again: start the replay again.';
+/**
+ * A parser that fails (its core trapped, or did not load) is started again, and the port it
+ * read is opened again, at most this many times within PARSER_RESTART_WINDOW_MS; one more
+ * failure within it stops the parser for good (a core that cannot load would otherwise be
+ * started again and again), and the surveyor is asked to reload.
+ */
+export const PARSER_RESTARTS = 3;
+export const PARSER_RESTART_WINDOW_MS = 60_000;
+/** What the panel says once the parser was started again after `failure` (its own message). */
+export const parserRestartedNotice = (failure: string) => `The GPS parser was started again after a failure (${failure}).`;
 
 /**
  * The receiver's data reaches the screen at most this often (ms): once a second, however
@@ -60,6 +72,8 @@ export interface GpsControllerDeps {
     saveBaudRate(baudRate: BaudRate): void;
   };
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -118,7 +132,9 @@ export class GpsController {
   private readonly listeners = new Set<() => void>();
   private readonly deps: GpsControllerDeps;
   private readonly machine: SourceMachine;
-  private readonly engine: NmeaEngine;
+  private engine: NmeaEngine;
+  /** When the parser was started again after a failure (within PARSER_RESTART_WINDOW_MS). */
+  private restartsAt: number[] = [];
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
   private lastReadId = 0;
@@ -143,12 +159,9 @@ export class GpsController {
       failsafeEnabled: deps.settings.failsafeEnabled,
       baudRate: deps.settings.baudRate,
       coreError: null,
+      parserNotice: null,
     };
-    this.engine = deps.createEngine({
-      onUpdate: (update) => this.onNmea(update),
-      onStreamEnd: (end) => this.onStreamEnd(end),
-      onFailure: (message) => this.onCoreFailure(message),
-    });
+    this.engine = this.startEngine();
     this.machine = new SourceMachine({
       now: deps.now,
       setInterval: deps.setInterval,
@@ -236,6 +249,22 @@ export class GpsController {
   }
 
   /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
+  /** A parser whose reports count only while it is the current one (a replaced one's late messages are dropped). */
+  private startEngine(): NmeaEngine {
+    const engine: NmeaEngine = this.deps.createEngine({
+      onUpdate: (update) => {
+        if (this.engine === engine) this.onNmea(update);
+      },
+      onStreamEnd: (end) => {
+        if (this.engine === engine) this.onStreamEnd(end);
+      },
+      onFailure: (message) => {
+        if (this.engine === engine) this.onCoreFailure(message);
+      },
+    });
+    return engine;
+  }
+
   private resetEngine(): void {
     this.engine.reset();
     this.serialPositionAt = null;
@@ -282,26 +311,32 @@ export class GpsController {
     const connection = this.connection;
     const current = () => connection === this.connection;
     const baudRate = this.latest().baudRate;
-    this.update({ serial: { kind: 'connecting' } });
-    const failed = (error: unknown) => {
-      if (!current()) return;
-      const code = (error as { code?: string }).code;
-      const message = error instanceof Error ? error.message : String(error);
-      this.update({ serial: code === 'no-port-chosen' ? { kind: 'idle' } : { kind: 'failed', message } });
-    };
+    this.update({ serial: { kind: 'connecting' }, parserNotice: null });
     let port: SerialPortLike;
     try {
       port = await this.deps.serial.request();
     } catch (error) {
-      failed(error);
+      if (current()) this.update({ serial: (error as { code?: string }).code === 'no-port-chosen' ? { kind: 'idle' } : { kind: 'failed', message: messageOf(error) } });
       return;
     }
     if (!current()) return;
+    await this.openPort(port, baudRate, current);
+  }
+
+  /**
+   * Opens the chosen `port` for the parser, in its worker where it can, else on the page, and
+   * reads it; `current` turns false when a disconnect (or a newer connect) made this one moot.
+   */
+  private async openPort(port: SerialPortLike, baudRate: BaudRate, current: () => boolean): Promise<void> {
+    const failed = (error: unknown) => {
+      if (current()) this.update({ serial: { kind: 'failed', message: messageOf(error) } });
+    };
     this.resetEngine();
+    const engine = this.engine;
     const id = ++this.lastReadId;
     const info = port.getInfo?.();
-    if (info && (await this.engine.openSerial(id, info, baudRate))) {
-      if (!current()) return void this.engine.closeSerial(id);
+    if (info && (await engine.openSerial(id, info, baudRate))) {
+      if (!current() || engine !== this.engine) return void engine.closeSerial(id);
       this.reader = { kind: 'worker', openId: id };
     } else {
       if (!current()) return;
@@ -355,12 +390,15 @@ export class GpsController {
     };
   }
 
-  /** Stops reading and closes the port: the worker's, or the page's stream (cancelling it unlocks the port) and then `port`. */
-  private async release(port: SerialPortLike): Promise<void> {
+  /**
+   * Stops reading and closes the port: the worker's (through `engine`, the parser that opened
+   * it), or the page's stream (cancelling it unlocks the port) and then `port`.
+   */
+  private async release(port: SerialPortLike, engine = this.engine): Promise<void> {
     const reader = this.reader;
     this.reader = null;
     if (reader?.kind === 'worker') {
-      await this.engine.closeSerial(reader.openId);
+      await engine.closeSerial(reader.openId);
       return;
     }
     await reader?.read.stop();
@@ -384,23 +422,56 @@ export class GpsController {
 
   /**
    * The parser's core failed to load, or trapped: whatever is read or replayed would go
-   * nowhere. Says so, releases the port (the worker has already let go of one it read) and
-   * stops a replay.
+   * nowhere. A replay stops; the port is released (the worker has already let go of one it
+   * read). The parser is then started again and the port opened again, as the connection
+   * was (PARSER_RESTARTS times within PARSER_RESTART_WINDOW_MS); past that the parser stays
+   * stopped, and the panel says so and asks for a reload.
    */
   private onCoreFailure(message: string): void {
-    this.update({ coreError: message });
+    const now = this.deps.now();
+    this.restartsAt = this.restartsAt.filter((at) => now - at < PARSER_RESTART_WINDOW_MS);
+    const restart = this.restartsAt.length < PARSER_RESTARTS;
+    const serial = this.latest().serial;
     const port = this.detachPort();
-    if (port) {
-      this.update({ serial: PARSER_STOPPED });
-      void this.release(port);
-    }
     const replay = this.latest().replay;
     if (replay?.kind === 'playing') {
       this.replayGeneration += 1;
       this.stopPlayback?.();
       this.stopPlayback = null;
-      this.update({ replay: { kind: 'failed', name: replay.name, message: GPS_PARSER_STOPPED } });
+      this.update({ replay: { kind: 'failed', name: replay.name, message: restart ? GPS_REPLAY_INTERRUPTED : GPS_PARSER_STOPPED } });
     }
+    if (!restart) {
+      this.update({ coreError: message, parserNotice: null });
+      if (port) {
+        this.update({ serial: PARSER_STOPPED });
+        void this.release(port);
+      }
+      return;
+    }
+    this.restartsAt.push(now);
+    const failed = this.engine;
+    this.engine = this.startEngine();
+    this.update({ parserNotice: parserRestartedNotice(message) });
+    // A connect waiting for the worker's open gives up (its port is not ours yet): the
+    // surveyor connects again.
+    if (serial.kind === 'connecting') {
+      this.connection += 1;
+      this.update({ serial: { kind: 'idle' } });
+    }
+    if (!port) {
+      failed.terminate();
+      return;
+    }
+    const baudRate = serial.kind === 'connected' ? serial.baudRate : this.latest().baudRate;
+    this.connection += 1;
+    const connection = this.connection;
+    this.update({ serial: { kind: 'connecting' } });
+    void this.release(port, failed)
+      .catch(() => undefined)
+      .then(async () => {
+        failed.terminate();
+        if (connection === this.connection) await this.openPort(port, baudRate, () => connection === this.connection);
+      });
   }
 
   /** The receiver was unplugged or its port failed: say so, and offer to reconnect. */
@@ -446,6 +517,7 @@ export class GpsController {
   async startReplay(file: Pick<Blob, 'size' | 'slice'> & { name: string }, speed: ReplaySpeed): Promise<void> {
     this.stopReplay();
     await this.disconnect();
+    this.update({ parserNotice: null });
     const generation = ++this.replayGeneration;
     const failed = (message: string) => this.update({ replay: { kind: 'failed', name: file.name, message } });
     if (this.latest().coreError !== null) {

@@ -41,6 +41,10 @@ export class FakeEngine implements NmeaEngine {
   async closeSerial(openId: number) {
     this.serialCloses.push(openId);
   }
+  terminated = false;
+  terminate() {
+    this.terminated = true;
+  }
 }
 
 export class FakePort extends EventTarget implements SerialPortLike {
@@ -52,8 +56,10 @@ export class FakePort extends EventTarget implements SerialPortLike {
   async open({ baudRate }: { baudRate: number }) {
     this.opened.push(baudRate);
   }
+  /** As Web Serial does: a port opened again gives a fresh `readable`. */
   async close() {
     this.closed += 1;
+    this.stream = null;
   }
   get readable() {
     if (!this.stream) {
@@ -145,7 +151,9 @@ export function fakeGeolocation() {
 }
 
 export function setup({ failsafe = false, geolocation = null as GeolocationLike | null } = {}) {
+  // The first parser, and every one started again after a failure (`engines`, in order).
   const engine = new FakeEngine();
+  const engines: FakeEngine[] = [];
   const port = new FakePort();
   const frames: (() => void)[] = [];
   const saved: Record<string, unknown> = {};
@@ -165,8 +173,10 @@ export function setup({ failsafe = false, geolocation = null as GeolocationLike 
       classify: classifyReadError,
     },
     createEngine: (handlers) => {
-      engine.handlers = handlers;
-      return engine;
+      const next = engines.length === 0 ? engine : new FakeEngine();
+      next.handlers = handlers;
+      engines.push(next);
+      return next;
     },
     settings: {
       failsafeEnabled: failsafe,
@@ -176,7 +186,7 @@ export function setup({ failsafe = false, geolocation = null as GeolocationLike 
     },
   });
   const frame = () => frames.splice(0).forEach((fn) => fn());
-  return { controller, engine, port, frames, frame, saved };
+  return { controller, engine, engines, port, frames, frame, saved };
 }
 
 /** Fake timers for every test of the file, the clock at 2026-06-01 06:00:02 UTC. */

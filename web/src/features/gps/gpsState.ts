@@ -67,6 +67,8 @@ export interface GpsView extends GpsState {
   baudRate: BaudRate;
   /** The parser's core could not be loaded, or failed (a trap): nothing read reaches a position any more. */
   coreError: string | null;
+  /** The parser failed and was started again (the port it read opened again): what happened, until the next connect or replay. */
+  parserNotice: string | null;
 }
 
 export const INITIAL_GPS_STATE: GpsState = {
