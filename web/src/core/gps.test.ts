@@ -159,3 +159,25 @@ describe('the engine asks the worker to open and close the serial port', () => {
     expect(first).toBe(true);
   });
 });
+
+describe('the worker fails outside the parser', () => {
+  function startWith() {
+    const target = new EventTarget();
+    const worker = Object.assign(target, { postMessage: () => {} });
+    const failures: string[] = [];
+    startNmeaWorker({ onUpdate: () => {}, onStreamEnd: () => {}, onFailure: (message) => failures.push(message) }, () => worker as unknown as WorkerLike);
+    return { worker, failures };
+  }
+
+  it('a script that threw: its message', () => {
+    const { worker, failures } = startWith();
+    worker.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught SyntaxError: Unexpected token' }));
+    expect(failures).toEqual(['The GPS worker failed: Uncaught SyntaxError: Unexpected token']);
+  });
+
+  it('a script that did not load (a plain error event, no message): says so, never "undefined"', () => {
+    const { worker, failures } = startWith();
+    worker.dispatchEvent(new Event('error'));
+    expect(failures).toEqual(['The GPS worker failed: its script did not load']);
+  });
+});

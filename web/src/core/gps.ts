@@ -191,6 +191,7 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
     await ask({ type: 'serial-close', req: ++lastReq, id: openId }, SERIAL_CLOSE_TIMEOUT_MS);
   };
   const fail = (message: string) => {
+    if (terminated) return; // its own end, or an event that was already on its way
     failed = true;
     for (const req of [...answers.keys()]) settle(req, undefined);
     handlers.onFailure(message);
@@ -226,7 +227,11 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
         break;
     }
   });
-  worker.addEventListener('error', (event) => fail(`The GPS worker failed: ${event.message}`));
+  // A script that threw says why; one that did not load at all (a failed download) fires a
+  // plain event with no message.
+  worker.addEventListener('error', (event: Event) =>
+    fail(`The GPS worker failed: ${event instanceof ErrorEvent && event.message ? event.message : 'its script did not load'}`),
+  );
 
   return {
     push: (bytes) => {

@@ -44,7 +44,7 @@ function ConnectGpsView({ gps }: { gps: GpsView }) {
         <p className="field__hint">Most NMEA receivers talk at 4800 baud. Saved on this device.</p>
       </div>
       <div className="gps-serial__actions">
-        {serial.kind === 'connected' ? (
+        {serial.kind === 'connected' || (serial.kind === 'connecting' && serial.reopening) ? (
           <button type="button" className="button" onClick={() => void controller.disconnect()}>
             Disconnect GPS
           </button>
@@ -69,7 +69,7 @@ function ConnectGpsView({ gps }: { gps: GpsView }) {
           {serial.recovered > 0 && ` (recovered from ${serial.recovered} read error${serial.recovered === 1 ? '' : 's'})`}.
         </p>
       )}
-      {serial.kind === 'connecting' && <p role="status">Choose the GPS receiver's port…</p>}
+      {serial.kind === 'connecting' && <p role="status">{serial.reopening ? "Opening the GPS receiver's port again…" : "Choose the GPS receiver's port…"}</p>}
       {serial.kind === 'disconnected' && (
         <p role="alert" className="gps-panel__warning">
           {serial.message}

@@ -330,7 +330,7 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
     expect(engine.pushed).toEqual([]);
   });
 
-  it('while the worker is asked to open the port: that connect gives up (the surveyor connects again), nothing is opened on the page', async () => {
+  it('while the worker is asked to open the port: that open is given up, and the new parser opens the same port', async () => {
     const { controller, engine, engines, port, frame } = setup();
     Object.assign(port, { getInfo: () => INFO });
     let answer = () => {};
@@ -338,19 +338,95 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
     const connecting = controller.connect();
     await vi.advanceTimersByTimeAsync(0);
     engine.handlers.onFailure(FAILURE);
-    answer();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connecting', reopening: true });
+    answer(); // the failed worker's open ends (false)
     await connecting;
     await vi.runAllTimersAsync();
     frame();
-    expect(port.opened).toEqual([]);
     expect(engine.terminated).toBe(true);
-    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
-    expect(controller.getSnapshot().parserNotice).toBe(parserRestartedNotice(FAILURE));
-    await controller.connect();
-    frame();
     expect(nth(engines, 1).serialOpens).toEqual([[2, INFO, 4800]]);
-    expect(controller.getSnapshot().serial.kind).toBe('connected');
-    expect(controller.getSnapshot().parserNotice).toBeNull(); // a new connect clears it
+    expect(port.opened).toEqual([4800]); // once, for the new parser (its worker has no Web Serial here)
+    expect(port.readable.locked).toBe(true);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
+    expect(controller.getSnapshot().parserNotice).toBe(parserRestartedNotice(FAILURE));
+    await controller.connect(); // a new connect clears the notice
+    frame();
+    expect(controller.getSnapshot().parserNotice).toBeNull();
+  });
+
+  it('while the port picker is open: the connect goes on with the new parser', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    let pick = () => {};
+    const picked = new Promise<void>((resolve) => (pick = resolve));
+    (controller as unknown as { deps: { serial: { request: () => Promise<unknown> } } }).deps.serial.request = async () => {
+      await picked;
+      return port;
+    };
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    engine.handlers.onFailure(FAILURE);
+    pick();
+    await connecting;
+    frame();
+    expect(engine.terminated).toBe(true);
+    expect(port.opened).toEqual([4800]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
+    port.send(new TextEncoder().encode('$GPGGA,060000*00\r\n'));
+    await vi.runAllTimersAsync();
+    expect(nth(engines, 1).pushed.length).toBeGreaterThan(0);
+  });
+
+  it('failing again while the port is opened again: the port is passed on to the next parser, never dropped', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    await controller.connect();
+    engine.handlers.onFailure(FAILURE);
+    let answer = () => {};
+    nth(engines, 1).openGate = new Promise((resolve) => (answer = resolve));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(nth(engines, 1).serialOpens).toHaveLength(1); // its open is in flight
+    nth(engines, 1).handlers.onFailure(FAILURE);
+    answer();
+    await vi.runAllTimersAsync();
+    frame();
+    expect(engines).toHaveLength(3);
+    expect(nth(engines, 1).terminated).toBe(true);
+    expect(nth(engines, 2).serialOpens).toHaveLength(1);
+    expect(port.readable.locked).toBe(true);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
+  });
+
+  it('disconnecting while the port is opened again: nothing is opened', async () => {
+    const { controller, engine, port, frame } = setup();
+    await controller.connect();
+    engine.handlers.onFailure(FAILURE);
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connecting', reopening: true });
+    await controller.disconnect();
+    await vi.runAllTimersAsync();
+    frame();
+    expect(port.opened).toEqual([4800]); // the first connect's only
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
+  });
+
+  it('the last allowed failure while the port is opened again on the page: it is closed, not read into a stopped parser', async () => {
+    const { controller, engines, port, frame } = setup();
+    for (let i = 0; i < PARSER_RESTARTS - 1; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    await controller.connect();
+    let opened = () => {};
+    port.openGate = new Promise((resolve) => (opened = resolve));
+    nth(engines, -1).handlers.onFailure(FAILURE); // the last restart: the port is opened again...
+    await vi.advanceTimersByTimeAsync(0);
+    expect(port.opened).toEqual([4800, 4800]);
+    nth(engines, -1).handlers.onFailure(FAILURE); // ...and the parser fails for good meanwhile
+    opened();
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().coreError).toBe(FAILURE);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+    expect(port.closed).toBe(2);
+    expect(port.streams).toBe(1); // the second open was never read
   });
 
   it('during a replay: the replay stops and says to start it again, and a new one plays into the new parser', async () => {

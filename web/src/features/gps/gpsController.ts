@@ -135,6 +135,8 @@ export class GpsController {
   private engine: NmeaEngine;
   /** When the parser was started again after a failure (within PARSER_RESTART_WINDOW_MS). */
   private restartsAt: number[] = [];
+  /** A port being opened (openPort, until it is read or given up), and by which parser. */
+  private opening: { port: SerialPortLike; baudRate: BaudRate; engine: NmeaEngine; done: Promise<void> } | null = null;
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
   private lastReadId = 0;
@@ -248,7 +250,6 @@ export class GpsController {
     this.update(patch, true);
   }
 
-  /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
   /** A parser whose reports count only while it is the current one (a replaced one's late messages are dropped). */
   private startEngine(): NmeaEngine {
     const engine: NmeaEngine = this.deps.createEngine({
@@ -265,6 +266,7 @@ export class GpsController {
     return engine;
   }
 
+  /** A new serial stream or replay: its parser starts afresh, and so do its counters. */
   private resetEngine(): void {
     this.engine.reset();
     this.serialPositionAt = null;
@@ -327,24 +329,29 @@ export class GpsController {
    * Opens the chosen `port` for the parser, in its worker where it can, else on the page, and
    * reads it; `current` turns false when a disconnect (or a newer connect) made this one moot.
    */
-  private async openPort(port: SerialPortLike, baudRate: BaudRate, current: () => boolean): Promise<void> {
+  private openPort(port: SerialPortLike, baudRate: BaudRate, current: () => boolean): Promise<void> {
+    this.resetEngine();
+    const entry = { port, baudRate, engine: this.engine, done: Promise.resolve() };
+    entry.done = this.openWith(entry.engine, port, baudRate, current).finally(() => {
+      if (this.opening === entry) this.opening = null;
+    });
+    this.opening = entry;
+    return entry.done;
+  }
+
+  private async openWith(engine: NmeaEngine, port: SerialPortLike, baudRate: BaudRate, current: () => boolean): Promise<void> {
     const failed = (error: unknown) => {
       if (current()) this.update({ serial: { kind: 'failed', message: messageOf(error) } });
     };
-    this.resetEngine();
-    const engine = this.engine;
     const id = ++this.lastReadId;
     const info = port.getInfo?.();
+    // A parser that failed meanwhile has made this open moot (onCoreFailure gave it up, and
+    // opens the port again for the next parser, or stopped for good): `current()` is false.
     if (info && (await engine.openSerial(id, info, baudRate))) {
-      if (!current() || engine !== this.engine) return void engine.closeSerial(id);
+      if (!current()) return void engine.closeSerial(id);
       this.reader = { kind: 'worker', openId: id };
     } else {
       if (!current()) return;
-      // The worker failed while it was asked (onCoreFailure said so): nothing to read into.
-      if (this.latest().coreError !== null) {
-        this.update({ serial: PARSER_STOPPED });
-        return;
-      }
       try {
         await this.deps.serial.open(port, baudRate);
       } catch (error) {
@@ -423,16 +430,22 @@ export class GpsController {
   /**
    * The parser's core failed to load, or trapped: whatever is read or replayed would go
    * nowhere. A replay stops; the port is released (the worker has already let go of one it
-   * read). The parser is then started again and the port opened again, as the connection
-   * was (PARSER_RESTARTS times within PARSER_RESTART_WINDOW_MS); past that the parser stays
-   * stopped, and the panel says so and asks for a reload.
+   * read), and an open in flight with this parser is given up. The parser is then started
+   * again and that port (read, or being opened) opened again as it was, with no click
+   * (PARSER_RESTARTS times within PARSER_RESTART_WINDOW_MS); past that the parser stays
+   * stopped, and the panel says so and asks for a reload. A connect still at the port picker
+   * goes on, with the new parser.
    */
   private onCoreFailure(message: string): void {
     const now = this.deps.now();
     this.restartsAt = this.restartsAt.filter((at) => now - at < PARSER_RESTART_WINDOW_MS);
     const restart = this.restartsAt.length < PARSER_RESTARTS;
+    const failed = this.engine;
     const serial = this.latest().serial;
     const port = this.detachPort();
+    const pending = this.opening?.engine === failed ? this.opening : null;
+    // An open in flight with the failed parser gives up (a port it opened on the page is closed again).
+    if (pending) this.connection += 1;
     const replay = this.latest().replay;
     if (replay?.kind === 'playing') {
       this.replayGeneration += 1;
@@ -442,35 +455,30 @@ export class GpsController {
     }
     if (!restart) {
       this.update({ coreError: message, parserNotice: null });
-      if (port) {
-        this.update({ serial: PARSER_STOPPED });
-        void this.release(port);
-      }
+      if (port || pending) this.update({ serial: PARSER_STOPPED });
+      if (port) void this.release(port);
       return;
     }
     this.restartsAt.push(now);
-    const failed = this.engine;
     this.engine = this.startEngine();
     this.update({ parserNotice: parserRestartedNotice(message) });
-    // A connect waiting for the worker's open gives up (its port is not ours yet): the
-    // surveyor connects again.
-    if (serial.kind === 'connecting') {
-      this.connection += 1;
-      this.update({ serial: { kind: 'idle' } });
-    }
-    if (!port) {
+    const target = port ?? pending?.port ?? null;
+    if (!target) {
       failed.terminate();
       return;
     }
-    const baudRate = serial.kind === 'connected' ? serial.baudRate : this.latest().baudRate;
+    const baudRate = port && serial.kind === 'connected' ? serial.baudRate : (pending?.baudRate ?? this.latest().baudRate);
     this.connection += 1;
     const connection = this.connection;
-    this.update({ serial: { kind: 'connecting' } });
-    void this.release(port, failed)
-      .catch(() => undefined)
+    const current = () => connection === this.connection;
+    this.update({ serial: { kind: 'connecting', reopening: true } });
+    // The failed parser lets go of the port first (it answers a close, or its open in flight
+    // ends), then it is ended and the next one opens the port.
+    void (port ? this.release(port, failed) : pending?.done)
+      ?.catch(() => undefined)
       .then(async () => {
         failed.terminate();
-        if (connection === this.connection) await this.openPort(port, baudRate, () => connection === this.connection);
+        if (current()) await this.openPort(target, baudRate, current);
       });
   }
 

@@ -39,7 +39,8 @@ export class FakeEngine implements NmeaEngine {
     this.serialReads.push(readId);
   }
   async closeSerial(openId: number) {
-    this.serialCloses.push(openId);
+    // As the real engine: once terminated it asks its (ended) worker nothing.
+    if (!this.terminated) this.serialCloses.push(openId);
   }
   terminated = false;
   terminate() {
@@ -53,8 +54,11 @@ export class FakePort extends EventTarget implements SerialPortLike {
   streams = 0;
   private stream: ReadableStream<Uint8Array> | null = null;
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  /** When set, an open completes only once this resolves. */
+  openGate: Promise<void> | null = null;
   async open({ baudRate }: { baudRate: number }) {
     this.opened.push(baudRate);
+    await this.openGate;
   }
   /** As Web Serial does: a port opened again gives a fresh `readable`. */
   async close() {

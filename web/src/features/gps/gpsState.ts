@@ -45,7 +45,8 @@ export const NO_LINK_COUNTS: LinkCounts = { badChecksum: 0, notNmea: 0 };
 export type SerialStatus =
   | { kind: 'unsupported' }
   | { kind: 'idle' }
-  | { kind: 'connecting' }
+  /** `reopening`: the parser was started again and opens the port it read, with no picker. */
+  | { kind: 'connecting'; reopening?: true }
   | { kind: 'connected'; baudRate: BaudRate; recovered: number }
   | { kind: 'disconnected'; message: string }
   | { kind: 'failed'; message: string };
