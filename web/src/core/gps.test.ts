@@ -144,6 +144,13 @@ describe('the engine asks the worker to open and close the serial port', () => {
     expect(worker.sent.filter((m) => m.type === 'serial-open')).toHaveLength(1);
   });
 
+  it('terminated: a failure already on its way is not reported', () => {
+    const { worker, engine, failures } = start();
+    engine.terminate();
+    worker.answer({ type: 'failed', message: 'The GPS parser failed: unreachable' });
+    expect(failures).toEqual([]);
+  });
+
   it('a close is settled by its own answer, or after SERIAL_CLOSE_TIMEOUT_MS when the worker answers nothing', async () => {
     const { worker, engine } = start();
     let first = false;

@@ -9,7 +9,7 @@ import { GpsControllerContext } from './useGps';
 const silentPort = () =>
   Object.assign(new EventTarget(), { readable: new ReadableStream<Uint8Array>(), open: async () => {}, close: async () => {} });
 
-function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {}) {
+function renderPanel({ port = null as ReturnType<typeof silentPort> | null, open = async () => {} } = {}) {
   let handlers!: NmeaHandlers;
   const engine: NmeaEngine = {
     push: () => {},
@@ -32,7 +32,7 @@ function renderPanel({ port = null as ReturnType<typeof silentPort> | null } = {
     serial: {
       supported: true,
       request: () => (port ? Promise.resolve(port) : Promise.reject(new Error('no'))),
-      open: async () => {},
+      open: () => open(),
       close: async () => {},
       classify: () => 'fatal',
     },
@@ -299,5 +299,29 @@ it('the parser failing again and again while a port is read: the panel says why,
   const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
   expect(alerts).toContain('The GPS parser failed: unreachable');
   expect(alerts).toContain(GPS_PARSER_STOPPED);
+  expect(screen.queryByText(/^Serial GPS connected/)).toBeNull();
+});
+
+it('while the parser is started again, the port is opened again with no picker: the panel says so and offers Disconnect GPS', async () => {
+  let opening: Promise<void> | null = null;
+  const { controller, handlers } = renderPanel({ port: silentPort(), open: () => opening ?? Promise.resolve() });
+  await act(async () => {
+    await controller.connect();
+    vi.advanceTimersByTime(16);
+  });
+  let opened = () => {};
+  opening = new Promise((resolve) => (opened = resolve));
+  await act(async () => {
+    handlers.onFailure('The GPS parser failed: unreachable');
+    await vi.advanceTimersByTimeAsync(16);
+  });
+  expect(screen.getByText("Opening the GPS receiver's port again…")).toHaveAttribute('role', 'status');
+  expect(screen.queryByText("Choose the GPS receiver's port…")).toBeNull();
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect GPS' }));
+    opened();
+    await vi.advanceTimersByTimeAsync(16);
+  });
+  expect(screen.getByRole('button', { name: 'Connect GPS' })).toBeEnabled();
   expect(screen.queryByText(/^Serial GPS connected/)).toBeNull();
 });

@@ -350,7 +350,9 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
     expect(port.readable.locked).toBe(true);
     expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
     expect(controller.getSnapshot().parserNotice).toBe(parserRestartedNotice(FAILURE));
-    await controller.connect(); // a new connect clears the notice
+    const again = controller.connect(); // a new connect clears the notice
+    await vi.runAllTimersAsync();
+    await again;
     frame();
     expect(controller.getSnapshot().parserNotice).toBeNull();
   });
@@ -427,6 +429,84 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
     expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
     expect(port.closed).toBe(2);
     expect(port.streams).toBe(1); // the second open was never read
+  });
+
+  it('the parser fails for good while the failed one still closes the port: the port is not read into the stopped parser', async () => {
+    const { controller, engines, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    for (let i = 0; i < PARSER_RESTARTS - 1; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    const reading = nth(engines, -1);
+    reading.workerOpens = true;
+    await controller.connect();
+    let closed = () => {};
+    reading.closeGate = new Promise((resolve) => (closed = resolve));
+    reading.handlers.onFailure(FAILURE); // the last restart: the failed worker is still closing...
+    nth(engines, -1).handlers.onFailure(FAILURE); // ...when the new parser fails for good
+    closed();
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().coreError).toBe(FAILURE);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+    expect(port.opened).toEqual([]); // never opened on the page
+    expect(nth(engines, -1).serialOpens).toEqual([]);
+  });
+
+  it('the parser fails for good while the port picker is open: the chosen port is not read', async () => {
+    const { controller, engines, port, frame } = setup();
+    for (let i = 0; i < PARSER_RESTARTS; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    let pick = () => {};
+    const picked = new Promise<void>((resolve) => (pick = resolve));
+    (controller as unknown as { deps: { serial: { request: () => Promise<unknown> } } }).deps.serial.request = async () => {
+      await picked;
+      return port;
+    };
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    nth(engines, -1).handlers.onFailure(FAILURE);
+    pick();
+    await connecting;
+    frame();
+    expect(port.opened).toEqual([]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
+  });
+
+  it('disconnecting while the new parser opens the port, then it fails too: the port stays closed', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    Object.assign(port, { getInfo: () => INFO });
+    engine.workerOpens = true;
+    await controller.connect();
+    engine.handlers.onFailure(FAILURE);
+    let answer = () => {};
+    nth(engines, 1).openGate = new Promise((resolve) => (answer = resolve));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(nth(engines, 1).serialOpens).toHaveLength(1); // the new parser's open is in flight
+    await controller.disconnect();
+    nth(engines, 1).handlers.onFailure(FAILURE);
+    answer();
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'idle' });
+    expect(nth(engines, 2).serialOpens).toEqual([]);
+    expect(port.opened).toEqual([]);
+  });
+
+  it('a page open given up by a failure is closed before the next parser opens the port', async () => {
+    const { controller, engine, engines, port, frame } = setup();
+    let opened = () => {};
+    port.openGate = new Promise((resolve) => (opened = resolve));
+    const connecting = controller.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(port.opened).toEqual([4800]); // the page's open is in flight
+    engine.handlers.onFailure(FAILURE);
+    port.openGate = null;
+    opened();
+    await vi.runAllTimersAsync();
+    await connecting;
+    frame();
+    expect(port.closed).toBe(1);
+    expect(port.opened).toEqual([4800, 4800]);
+    expect(controller.getSnapshot().serial).toEqual({ kind: 'connected', baudRate: 4800, recovered: 0 });
+    expect(nth(engines, 1).terminated).toBe(false);
   });
 
   it('during a replay: the replay stops and says to start it again, and a new one plays into the new parser', async () => {

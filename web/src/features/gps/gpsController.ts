@@ -136,7 +136,7 @@ export class GpsController {
   /** When the parser was started again after a failure (within PARSER_RESTART_WINDOW_MS). */
   private restartsAt: number[] = [];
   /** A port being opened (openPort, until it is read or given up), and by which parser. */
-  private opening: { port: SerialPortLike; baudRate: BaudRate; engine: NmeaEngine; done: Promise<void> } | null = null;
+  private opening: { port: SerialPortLike; baudRate: BaudRate; engine: NmeaEngine; current: () => boolean; done: Promise<void> } | null = null;
   private port: SerialPortLike | null = null;
   private readId: number | null = null;
   private lastReadId = 0;
@@ -331,7 +331,7 @@ export class GpsController {
    */
   private openPort(port: SerialPortLike, baudRate: BaudRate, current: () => boolean): Promise<void> {
     this.resetEngine();
-    const entry = { port, baudRate, engine: this.engine, done: Promise.resolve() };
+    const entry = { port, baudRate, engine: this.engine, current, done: Promise.resolve() };
     entry.done = this.openWith(entry.engine, port, baudRate, current).finally(() => {
       if (this.opening === entry) this.opening = null;
     });
@@ -343,22 +343,30 @@ export class GpsController {
     const failed = (error: unknown) => {
       if (current()) this.update({ serial: { kind: 'failed', message: messageOf(error) } });
     };
+    // The parser stopped for good (before this open, or while it waited): nothing could read the port.
+    const stopped = () => {
+      if (this.latest().coreError === null) return false;
+      if (current()) this.update({ serial: PARSER_STOPPED });
+      return true;
+    };
+    if (stopped()) return;
     const id = ++this.lastReadId;
     const info = port.getInfo?.();
     // A parser that failed meanwhile has made this open moot (onCoreFailure gave it up, and
     // opens the port again for the next parser, or stopped for good): `current()` is false.
+    // A port opened meanwhile is closed before the open ends, so the next one finds it closed.
     if (info && (await engine.openSerial(id, info, baudRate))) {
-      if (!current()) return void engine.closeSerial(id);
+      if (!current()) return void (await engine.closeSerial(id));
       this.reader = { kind: 'worker', openId: id };
     } else {
-      if (!current()) return;
+      if (!current() || stopped()) return;
       try {
         await this.deps.serial.open(port, baudRate);
       } catch (error) {
         failed(error);
         return;
       }
-      if (!current()) return void this.deps.serial.close(port);
+      if (!current()) return void (await this.deps.serial.close(port));
       const readable = port.readable;
       if (!readable) {
         this.port = port;
@@ -443,7 +451,8 @@ export class GpsController {
     const failed = this.engine;
     const serial = this.latest().serial;
     const port = this.detachPort();
-    const pending = this.opening?.engine === failed ? this.opening : null;
+    // (An open the surveyor gave up meanwhile, by a disconnect or a replay, is not taken over.)
+    const pending = this.opening?.engine === failed && this.opening.current() ? this.opening : null;
     // An open in flight with the failed parser gives up (a port it opened on the page is closed again).
     if (pending) this.connection += 1;
     const replay = this.latest().replay;

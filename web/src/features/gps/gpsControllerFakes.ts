@@ -38,9 +38,13 @@ export class FakeEngine implements NmeaEngine {
   readSerial(readId: number) {
     this.serialReads.push(readId);
   }
+  /** When set, a close answers only once this resolves. */
+  closeGate: Promise<void> | null = null;
   async closeSerial(openId: number) {
     // As the real engine: once terminated it asks its (ended) worker nothing.
-    if (!this.terminated) this.serialCloses.push(openId);
+    if (this.terminated) return;
+    this.serialCloses.push(openId);
+    await this.closeGate;
   }
   terminated = false;
   terminate() {
@@ -56,13 +60,19 @@ export class FakePort extends EventTarget implements SerialPortLike {
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   /** When set, an open completes only once this resolves. */
   openGate: Promise<void> | null = null;
+  /** As Web Serial: a port is opened once until it is closed (and a close takes a task). */
+  isOpen = false;
   async open({ baudRate }: { baudRate: number }) {
+    if (this.isOpen) throw new DOMException('The port is already open.', 'InvalidStateError');
+    this.isOpen = true;
     this.opened.push(baudRate);
     await this.openGate;
   }
   /** As Web Serial does: a port opened again gives a fresh `readable`. */
   async close() {
+    await new Promise((resolve) => setTimeout(resolve, 0));
     this.closed += 1;
+    this.isOpen = false;
     this.stream = null;
   }
   get readable() {
