@@ -358,13 +358,8 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
   });
 
   it('while the port picker is open: the connect goes on with the new parser', async () => {
-    const { controller, engine, engines, port, frame } = setup();
-    let pick = () => {};
-    const picked = new Promise<void>((resolve) => (pick = resolve));
-    (controller as unknown as { deps: { serial: { request: () => Promise<unknown> } } }).deps.serial.request = async () => {
-      await picked;
-      return port;
-    };
+    const { controller, engine, engines, port, frame, holdPicker } = setup();
+    const pick = holdPicker();
     const connecting = controller.connect();
     await vi.advanceTimersByTimeAsync(0);
     engine.handlers.onFailure(FAILURE);
@@ -452,14 +447,9 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
   });
 
   it('the parser fails for good while the port picker is open: the chosen port is not read', async () => {
-    const { controller, engines, port, frame } = setup();
+    const { controller, engines, port, frame, holdPicker } = setup();
     for (let i = 0; i < PARSER_RESTARTS; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
-    let pick = () => {};
-    const picked = new Promise<void>((resolve) => (pick = resolve));
-    (controller as unknown as { deps: { serial: { request: () => Promise<unknown> } } }).deps.serial.request = async () => {
-      await picked;
-      return port;
-    };
+    const pick = holdPicker();
     const connecting = controller.connect();
     await vi.advanceTimersByTimeAsync(0);
     nth(engines, -1).handlers.onFailure(FAILURE);

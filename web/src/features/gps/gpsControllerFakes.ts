@@ -171,6 +171,8 @@ export function setup({ failsafe = false, geolocation = null as GeolocationLike 
   const port = new FakePort();
   const frames: (() => void)[] = [];
   const saved: Record<string, unknown> = {};
+  /** While set, the port picker stays open (the surveyor has not chosen yet). */
+  let picker: Promise<void> | null = null;
   const controller = new GpsController({
     now: () => Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -181,7 +183,10 @@ export function setup({ failsafe = false, geolocation = null as GeolocationLike 
     geolocation,
     serial: {
       supported: true,
-      request: async () => port,
+      request: async () => {
+        await picker;
+        return port;
+      },
       open: (p, baudRate) => p.open({ baudRate }),
       close: (p) => p.close(),
       classify: classifyReadError,
@@ -200,7 +205,16 @@ export function setup({ failsafe = false, geolocation = null as GeolocationLike 
     },
   });
   const frame = () => frames.splice(0).forEach((fn) => fn());
-  return { controller, engine, engines, port, frames, frame, saved };
+  /** Keeps the next port picker open; the returned function chooses the port. */
+  const holdPicker = () => {
+    let choose = () => {};
+    picker = new Promise<void>((resolve) => (choose = resolve));
+    return () => {
+      picker = null;
+      choose();
+    };
+  };
+  return { controller, engine, engines, port, frames, frame, saved, holdPicker };
 }
 
 /** Fake timers for every test of the file, the clock at 2026-06-01 06:00:02 UTC. */
