@@ -277,6 +277,58 @@ describe('the parser fails for good (it failed again right after each of its res
   });
 });
 
+describe('a parser stopped for good stays stopped', () => {
+  const FAILURE = 'The GPS parser failed: unreachable';
+  const stopped = async () => {
+    const fixture = setup();
+    for (let i = 0; i <= PARSER_RESTARTS; i += 1) nth(fixture.engines, -1).handlers.onFailure(FAILURE);
+    await vi.runAllTimersAsync();
+    fixture.frame();
+    expect(fixture.controller.getSnapshot().coreError).toBe(FAILURE);
+    return { ...fixture, engine: nth(fixture.engines, -1) };
+  };
+
+  it('it ends, and a later report of it, even once the window has passed, starts no new parser', async () => {
+    const { controller, engine, engines, frame } = await stopped();
+    expect(engine.terminated).toBe(true);
+    await vi.advanceTimersByTimeAsync(PARSER_RESTART_WINDOW_MS + 1);
+    engine.handlers.onFailure('The GPS worker failed: its script did not load');
+    frame();
+    expect(engines).toHaveLength(PARSER_RESTARTS + 1);
+    expect(controller.getSnapshot().parserNotice).toBeNull();
+    expect(controller.getSnapshot().coreError).toBe(FAILURE);
+  });
+
+  it('a replay whose first chunk was being read when the parser stopped for good does not play into it', async () => {
+    const fixture = setup();
+    for (let i = 0; i < PARSER_RESTARTS; i += 1) nth(fixture.engines, -1).handlers.onFailure(FAILURE);
+    const { controller, engines, frame } = fixture;
+    const bytes = new TextEncoder().encode('$GPGGA,120000,x\r\n');
+    let read = () => {};
+    const reading = new Promise<void>((resolve) => (read = resolve));
+    const file = {
+      name: 'drive.log',
+      size: bytes.length,
+      slice: (a?: number, b?: number) =>
+        ({
+          arrayBuffer: async () => {
+            await reading;
+            return bytes.slice(a, b).buffer;
+          },
+        }) as unknown as Blob,
+    };
+    const starting = controller.startReplay(file, 1);
+    await vi.advanceTimersByTimeAsync(0);
+    nth(engines, -1).handlers.onFailure(FAILURE); // the last one: stopped for good
+    read();
+    await starting;
+    await vi.runAllTimersAsync();
+    frame();
+    expect(controller.getSnapshot().replay).toEqual({ kind: 'failed', name: 'drive.log', message: GPS_PARSER_STOPPED });
+    expect(nth(engines, -1).pushed).toEqual([]);
+  });
+});
+
 describe('the parser fails (its core trapped, or never loaded): it is started again', () => {
   const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
   const FAILURE = 'The GPS parser failed: unreachable';

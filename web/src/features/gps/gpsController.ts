@@ -445,6 +445,8 @@ export class GpsController {
    * goes on, with the new parser.
    */
   private onCoreFailure(message: string): void {
+    // Stopped for good already: a later report of the same parser changes nothing.
+    if (this.latest().coreError !== null) return;
     const now = this.deps.now();
     this.restartsAt = this.restartsAt.filter((at) => now - at < PARSER_RESTART_WINDOW_MS);
     const restart = this.restartsAt.length < PARSER_RESTARTS;
@@ -465,7 +467,8 @@ export class GpsController {
     if (!restart) {
       this.update({ coreError: message, parserNotice: null });
       if (port || pending) this.update({ serial: PARSER_STOPPED });
-      if (port) void this.release(port);
+      // The stopped parser lets go of a port it read, then ends (it is never asked anything again).
+      void (port ? this.release(port, failed) : Promise.resolve()).catch(() => undefined).finally(() => failed.terminate());
       return;
     }
     this.restartsAt.push(now);
@@ -488,6 +491,9 @@ export class GpsController {
       .then(async () => {
         failed.terminate();
         if (current()) await this.openPort(target, baudRate, current);
+      })
+      .catch((error: unknown) => {
+        if (current()) this.update({ serial: { kind: 'failed', message: messageOf(error) } });
       });
   }
 
@@ -556,6 +562,11 @@ export class GpsController {
       return;
     }
     if (generation !== this.replayGeneration) return;
+    // The parser stopped for good while the first chunk was read.
+    if (this.latest().coreError !== null) {
+      failed(GPS_PARSER_STOPPED);
+      return;
+    }
     this.resetEngine();
     const playing: ReplayStatus = { kind: 'playing', name: file.name, speed, progress: 0 };
     this.update({ replay: playing });
