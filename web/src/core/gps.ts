@@ -190,10 +190,14 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
     if (terminated) return;
     await ask({ type: 'serial-close', req: ++lastReq, id: openId }, SERIAL_CLOSE_TIMEOUT_MS);
   };
-  const fail = (message: string) => {
-    if (terminated) return; // its own end, or an event that was already on its way
+  /** Nothing is asked of the worker any more: every question waiting is answered 'no answer'. */
+  const giveUp = () => {
     failed = true;
     for (const req of [...answers.keys()]) settle(req, undefined);
+  };
+  const fail = (message: string) => {
+    if (terminated) return; // its own end, or an event that was already on its way
+    giveUp();
     handlers.onFailure(message);
   };
 
@@ -248,15 +252,14 @@ export function startNmeaWorker(handlers: NmeaHandlers, createWorker: () => Work
       if (reason === null) return true;
       // No answer in time, or the worker failed meanwhile: it may yet open the port, so it is
       // told to close it before the page opens it.
-      if (reason === undefined && !terminated) await closeSerial(id);
+      if (reason === undefined) await closeSerial(id);
       return false;
     },
     readSerial: (id) => send({ type: 'serial-read', id }),
     closeSerial,
     terminate: () => {
-      failed = true;
       terminated = true;
-      for (const req of [...answers.keys()]) settle(req, undefined);
+      giveUp();
       worker.terminate?.();
     },
   };

@@ -31,8 +31,9 @@ export { NO_FIX_WARNING, STALE_FIX_MS, STALE_FIX_WARNING } from './freshness';
  * of their own (useDeferredValue), so a new fix is not one long task of the main thread but
  * two shorter ones (bench gps-panel, issue 10 point 18). Out of sight (the top of the
  * workspace) they render with the others and there is no second pass: no frame of theirs to
- * split from, and that view's long tasks are the map's. Its controls and the parser's failure follow the controller at once: a switch or a
- * button never shows a state the surveyor has left.
+ * split from, and that view's long tasks are the map's. Its controls and the parser's
+ * failure follow the controller at once: a switch or a button never shows a state the
+ * surveyor has left.
  */
 export function GpsPanel() {
   const gps = useGps();

@@ -7,6 +7,17 @@ import { type FakeEngine, setup, withFakeClock } from './gpsControllerFakes';
 
 withFakeClock();
 
+/** The ids of the receiver's USB adapter (a u-blox), as SerialPort.getInfo() gives them. */
+const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
+
+/** What the failing parser says in these tests. */
+const FAILURE = 'The GPS parser failed: unreachable';
+
+/** The newest parser fails `times` times in a row (each failure within the restart window starts another). */
+function failNewest(engines: readonly FakeEngine[], times = 1): void {
+  for (let i = 0; i < times; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+}
+
 /** The parser started `i`-th (negative: from the newest). */
 function nth(engines: readonly FakeEngine[], i: number): FakeEngine {
   const engine = engines.at(i);
@@ -103,7 +114,6 @@ describe('serial connection', () => {
 });
 
 describe('serial connection read in the worker', () => {
-  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
   const setupWithIds = (workerOpens: boolean) => {
     const parts = setup();
     parts.engine.workerOpens = workerOpens;
@@ -193,12 +203,11 @@ describe('serial connection read in the worker', () => {
 });
 
 describe('the parser fails for good (it failed again right after each of its restarts)', () => {
-  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
   /** A controller whose parser was already started again PARSER_RESTARTS times within the window. */
   const setupPastRestarts = async () => {
     const fixture = setup();
     for (let i = 0; i < PARSER_RESTARTS; i += 1) {
-      nth(fixture.engines, -1).handlers.onFailure('The GPS parser failed: unreachable');
+      nth(fixture.engines, -1).handlers.onFailure(FAILURE);
       await vi.advanceTimersByTimeAsync(1_000);
     }
     expect(fixture.engines).toHaveLength(PARSER_RESTARTS + 1);
@@ -211,10 +220,10 @@ describe('the parser fails for good (it failed again right after each of its res
     engine.workerOpens = true;
     Object.assign(port, { getInfo: () => INFO });
     await controller.connect();
-    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    engine.handlers.onFailure(FAILURE);
     await vi.runAllTimersAsync();
     frame();
-    expect(controller.getSnapshot().coreError).toBe('The GPS parser failed: unreachable');
+    expect(controller.getSnapshot().coreError).toBe(FAILURE);
     expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
     expect(engine.serialCloses).toEqual([1]);
     port.dispatchEvent(new Event('disconnect')); // no longer watched
@@ -232,7 +241,7 @@ describe('the parser fails for good (it failed again right after each of its res
     const { controller, engine, port, frame } = await setupPastRestarts();
     await controller.connect();
     expect(port.readable.locked).toBe(true);
-    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    engine.handlers.onFailure(FAILURE);
     await vi.runAllTimersAsync();
     frame();
     expect(controller.getSnapshot().serial).toEqual({ kind: 'failed', message: GPS_PARSER_STOPPED });
@@ -247,7 +256,7 @@ describe('the parser fails for good (it failed again right after each of its res
     engine.openGate = new Promise((resolve) => (answer = resolve));
     const connecting = controller.connect();
     await vi.advanceTimersByTimeAsync(0);
-    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    engine.handlers.onFailure(FAILURE);
     answer(); // the engine answers false once its worker failed
     await connecting;
     frame();
@@ -264,7 +273,7 @@ describe('the parser fails for good (it failed again right after each of its res
     await controller.startReplay(file, 1);
     frame();
     expect(controller.getSnapshot().replay?.kind).toBe('playing');
-    engine.handlers.onFailure('The GPS parser failed: unreachable');
+    engine.handlers.onFailure(FAILURE);
     const pushed = engine.pushed.length;
     await vi.advanceTimersByTimeAsync(5_000);
     frame();
@@ -278,10 +287,9 @@ describe('the parser fails for good (it failed again right after each of its res
 });
 
 describe('a parser stopped for good stays stopped', () => {
-  const FAILURE = 'The GPS parser failed: unreachable';
   const stopped = async () => {
     const fixture = setup();
-    for (let i = 0; i <= PARSER_RESTARTS; i += 1) nth(fixture.engines, -1).handlers.onFailure(FAILURE);
+    failNewest(fixture.engines, PARSER_RESTARTS + 1);
     await vi.runAllTimersAsync();
     fixture.frame();
     expect(fixture.controller.getSnapshot().coreError).toBe(FAILURE);
@@ -301,7 +309,7 @@ describe('a parser stopped for good stays stopped', () => {
 
   it('a replay whose first chunk was being read when the parser stopped for good does not play into it', async () => {
     const fixture = setup();
-    for (let i = 0; i < PARSER_RESTARTS; i += 1) nth(fixture.engines, -1).handlers.onFailure(FAILURE);
+    failNewest(fixture.engines, PARSER_RESTARTS);
     const { controller, engines, frame } = fixture;
     const bytes = new TextEncoder().encode('$GPGGA,120000,x\r\n');
     let read = () => {};
@@ -319,7 +327,7 @@ describe('a parser stopped for good stays stopped', () => {
     };
     const starting = controller.startReplay(file, 1);
     await vi.advanceTimersByTimeAsync(0);
-    nth(engines, -1).handlers.onFailure(FAILURE); // the last one: stopped for good
+    failNewest(engines); // the last one: stopped for good
     read();
     await starting;
     await vi.runAllTimersAsync();
@@ -330,8 +338,6 @@ describe('a parser stopped for good stays stopped', () => {
 });
 
 describe('the parser fails (its core trapped, or never loaded): it is started again', () => {
-  const INFO: PortInfo = { usbVendorId: 0x1546, usbProductId: 0x01a7 };
-  const FAILURE = 'The GPS parser failed: unreachable';
 
   it('while the worker reads the port: the failed parser closes its open and ends, a new one opens the same port, and the panel says what happened', async () => {
     const { controller, engine, engines, port, frame } = setup();
@@ -461,14 +467,14 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
 
   it('the last allowed failure while the port is opened again on the page: it is closed, not read into a stopped parser', async () => {
     const { controller, engines, port, frame } = setup();
-    for (let i = 0; i < PARSER_RESTARTS - 1; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines, PARSER_RESTARTS - 1);
     await controller.connect();
     let opened = () => {};
     port.openGate = new Promise((resolve) => (opened = resolve));
-    nth(engines, -1).handlers.onFailure(FAILURE); // the last restart: the port is opened again...
+    failNewest(engines); // the last restart: the port is opened again...
     await vi.advanceTimersByTimeAsync(0);
     expect(port.opened).toEqual([4800, 4800]);
-    nth(engines, -1).handlers.onFailure(FAILURE); // ...and the parser fails for good meanwhile
+    failNewest(engines); // ...and the parser fails for good meanwhile
     opened();
     await vi.runAllTimersAsync();
     frame();
@@ -481,14 +487,14 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
   it('the parser fails for good while the failed one still closes the port: the port is not read into the stopped parser', async () => {
     const { controller, engines, port, frame } = setup();
     Object.assign(port, { getInfo: () => INFO });
-    for (let i = 0; i < PARSER_RESTARTS - 1; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines, PARSER_RESTARTS - 1);
     const reading = nth(engines, -1);
     reading.workerOpens = true;
     await controller.connect();
     let closed = () => {};
     reading.closeGate = new Promise((resolve) => (closed = resolve));
     reading.handlers.onFailure(FAILURE); // the last restart: the failed worker is still closing...
-    nth(engines, -1).handlers.onFailure(FAILURE); // ...when the new parser fails for good
+    failNewest(engines); // ...when the new parser fails for good
     closed();
     await vi.runAllTimersAsync();
     frame();
@@ -500,11 +506,11 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
 
   it('the parser fails for good while the port picker is open: the chosen port is not read', async () => {
     const { controller, engines, port, frame, holdPicker } = setup();
-    for (let i = 0; i < PARSER_RESTARTS; i += 1) nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines, PARSER_RESTARTS);
     const pick = holdPicker();
     const connecting = controller.connect();
     await vi.advanceTimersByTimeAsync(0);
-    nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines);
     pick();
     await connecting;
     frame();
@@ -573,15 +579,15 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
   it(`at most ${PARSER_RESTARTS} times within the window; later failures are started again once the window has passed`, async () => {
     const { controller, engines, frame } = setup();
     for (let i = 0; i < PARSER_RESTARTS; i += 1) {
-      nth(engines, -1).handlers.onFailure(FAILURE);
+      failNewest(engines);
       await vi.advanceTimersByTimeAsync(1_000);
     }
     expect(engines).toHaveLength(PARSER_RESTARTS + 1);
     await vi.advanceTimersByTimeAsync(PARSER_RESTART_WINDOW_MS - PARSER_RESTARTS * 1_000 + 1);
     // The first restart left the window: one more is allowed.
-    nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines);
     expect(engines).toHaveLength(PARSER_RESTARTS + 2);
-    nth(engines, -1).handlers.onFailure(FAILURE);
+    failNewest(engines);
     frame();
     expect(engines).toHaveLength(PARSER_RESTARTS + 2);
     expect(controller.getSnapshot().coreError).toBe(FAILURE);
