@@ -4,9 +4,9 @@
 // written so far come straight back (transferred), one reply per step, so neither side ever
 // holds the whole archive.
 import { hasWasmSimd, loadFailureMessage } from './loadFailure';
-import init, { SurveyArchive, surveyReport } from './pkg/clearway_wasm.js';
+import init, { SurveyArchive, SurveyRecords, surveyReport } from './pkg/clearway_wasm.js';
 import { surveyRecordsOf } from './surveyRecordsOf';
-import type { FromExportWorker, ToExportWorker } from './exportProtocol';
+import type { FromExportWorker, RecordsMessage, ToExportWorker } from './exportProtocol';
 
 const scope = self as unknown as {
   postMessage(message: FromExportWorker, options?: StructuredSerializeOptions): void;
@@ -24,13 +24,26 @@ const bytesOf = (array: Uint8Array): ArrayBuffer =>
 
 let ready: Promise<unknown> | null = null;
 let archive: SurveyArchive | null = null;
+/** A survey and the measurements sent ahead of its export ('records-open', 'records-add'). */
+let held: SurveyRecords | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 function fail(error: unknown): void {
   archive?.free();
   archive = null;
+  held?.free();
+  held = null;
   const code = (error as { code?: unknown }).code;
   post({ type: 'error', code: typeof code === 'string' ? code : 'export-failed', message: error instanceof Error ? error.message : String(error) });
+}
+
+/** The records of an export: those sent ahead when the message says so (taken: used once). */
+function recordsOf(message: RecordsMessage): SurveyRecords {
+  if (!message.held) return surveyRecordsOf(message);
+  if (!held) throw new Error("The survey's measurements were not sent to the export worker");
+  const data = held;
+  held = null;
+  return surveyRecordsOf(message, data);
 }
 
 async function handle(message: ToExportWorker): Promise<void> {
@@ -39,8 +52,18 @@ async function handle(message: ToExportWorker): Promise<void> {
   });
   await ready;
   switch (message.type) {
+    case 'records-open':
+      held?.free();
+      held = new SurveyRecords(message.survey);
+      return;
+    case 'records-add': {
+      if (!held) throw new Error('No survey is being sent to the export worker');
+      const { numbers, text, textLengths } = message.measurements;
+      held.addMeasurements(numbers, text, textLengths);
+      return;
+    }
     case 'document': {
-      const data = surveyRecordsOf(message.records);
+      const data = recordsOf(message.records);
       try {
         const count = data.measurementCount();
         post({ type: 'bytes', bytes: bytesOf(data.export(message.format)), last: true, count });
@@ -53,7 +76,7 @@ async function handle(message: ToExportWorker): Promise<void> {
       archive?.free();
       archive = null;
       // The archive takes the records over (moved, not copied).
-      archive = new SurveyArchive(surveyRecordsOf(message.records), message.kind, message.created);
+      archive = new SurveyArchive(recordsOf(message.records), message.kind, message.created);
       post({ type: 'bytes', bytes: bytesOf(archive.takeChunk()), last: false });
       return;
     }
@@ -75,7 +98,7 @@ async function handle(message: ToExportWorker): Promise<void> {
       archive = null;
       return;
     case 'report': {
-      const data = surveyRecordsOf(message.records);
+      const data = recordsOf(message.records);
       try {
         const pdf = surveyReport(
           data,

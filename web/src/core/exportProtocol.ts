@@ -13,6 +13,11 @@ export interface RecordsMessage {
   routes: readonly Route[];
   traces: readonly VehicleTracePoint[];
   alerts: readonly Alert[];
+  /**
+   * The worker already holds the survey and its measurements, sent ahead while they were
+   * read ('records-open', 'records-add': ExportFeed); `measurements` adds to them.
+   */
+  held?: boolean;
 }
 
 export type DocumentFormat = 'csv' | 'json' | 'geojson' | 'gpx' | 'kml';
@@ -20,6 +25,9 @@ export type ArchiveKind = 'zip' | 'backup';
 export type { MediaKind };
 
 export type ToExportWorker =
+  /** A survey whose measurements follow in 'records-add' batches, for the next export. */
+  | { type: 'records-open'; survey: Survey }
+  | { type: 'records-add'; measurements: MeasurementColumns }
   | { type: 'document'; records: RecordsMessage; format: string }
   | { type: 'archive-start'; records: RecordsMessage; kind: ArchiveKind; created: string }
   | { type: 'archive-media'; measurementId: string; kind: MediaKind; bytes: ArrayBuffer }

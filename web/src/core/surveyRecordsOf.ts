@@ -4,9 +4,12 @@
 import type { RecordsMessage } from './exportProtocol';
 import { SurveyRecords } from './pkg/clearway_wasm.js';
 
-/** The records inside wasm; the caller frees them (or an archive consumes them). */
-export function surveyRecordsOf(message: RecordsMessage): SurveyRecords {
-  const data = new SurveyRecords(message.survey);
+/**
+ * The records inside wasm, added to `held` (the survey and measurements sent ahead) when
+ * given; the caller frees them (or an archive consumes them).
+ */
+export function surveyRecordsOf(message: RecordsMessage, held: SurveyRecords | null = null): SurveyRecords {
+  const data = held ?? new SurveyRecords(message.survey);
   try {
     for (const batch of message.measurements) data.addMeasurements(batch.numbers, batch.text, batch.textLengths);
     data.setRoutes(message.routes);

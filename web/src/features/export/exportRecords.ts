@@ -38,18 +38,19 @@ export function readAhead(records: readonly StoredMedia[], budget: number): Medi
  * The survey's records from the local store, measurements oldest first, trace points and
  * alerts oldest first. Trace points still waiting for their batch are written first, so the
  * export holds the trace up to now. With `mediaReadAheadBytes`, the media's bytes start to
- * be read as soon as their records are known, while the rest is still being read.
+ * be read as soon as their records are known, while the rest is still being read;
+ * `onMeasurements` gets the measurements part by part as they are read (in order).
  */
 export async function readSurveyRecords(
   survey: Survey,
-  options: { mediaReadAheadBytes?: number } = {},
+  options: { mediaReadAheadBytes?: number; onMeasurements?: (part: Measurement[]) => void } = {},
 ): Promise<SurveyRecordSet & { measurements: Measurement[]; media: StoredMedia[]; ahead?: MediaReadAhead }> {
   await flushTrace();
   const mediaRead = stores.media.ofSurvey(survey.id);
   const budget = options.mediaReadAheadBytes ?? 0;
   const ahead = budget > 0 ? mediaRead.then((list) => readAhead(list, budget)) : Promise.resolve(undefined);
   const [measurements, routes, traces, alerts, media] = await Promise.all([
-    stores.measurements.all(survey.id),
+    stores.measurements.all(survey.id, options.onMeasurements),
     stores.routes.ofSurvey(survey.id),
     stores.traces.ofSurvey(survey.id),
     stores.alerts.ofSurvey(survey.id),

@@ -5,10 +5,15 @@ import { ExportError } from '../../core/exporter';
 import { resetStorageForTests } from '../../services/storage/storageService';
 import { dismissToast, getToasts } from '../../ui/toast/toastStore';
 import type { Survey } from '../../model';
+import { FakeExportFeed } from '../../testing/fakeExportFeed';
 import { exportFileName, exportSurvey } from './exportSurvey';
 
 const exporter = vi.hoisted(() => ({ exportDocument: vi.fn(), exportArchive: vi.fn(), exportReport: vi.fn() }));
-vi.mock('../../core/exporter', async (original) => ({ ...(await original<object>()), ...exporter }));
+vi.mock('../../core/exporter', async (original) => ({
+  ...(await original<object>()),
+  ...exporter,
+  ExportFeed: (await import('../../testing/fakeExportFeed')).FakeExportFeed,
+}));
 const download = vi.hoisted(() => ({ saveDownload: vi.fn() }));
 vi.mock('../../ui/download', () => download);
 // The running CSV (SPEC §4) is read from the store; here it is missing rows unless a test says so.
@@ -73,6 +78,20 @@ describe('exporting the active survey', () => {
       ['Failed to export survey with images', 'worker crashed'],
       ['Failed to export complete survey', 'worker crashed'],
     ]);
+    // Each export's worker, fed the measurements as they were read, ends with the export.
+    expect(FakeExportFeed.made.slice(-6).map((feed) => feed.closed)).toEqual([true, true, true, true, true, true]);
+  });
+
+  it("the measurements go to the export's worker as they are read, and that worker writes the export", async () => {
+    for (const format of ['json', 'zip', 'backup']) {
+      expect(await exportSurvey(SURVEY, format)).not.toBeNull();
+      const feed = FakeExportFeed.made.at(-1);
+      // No IndexedDB in jsdom: the survey reads empty, in one part, and that part was sent.
+      expect(feed?.parts).toBe(1);
+      expect(feed?.closed).toBe(true);
+    }
+    expect(exporter.exportDocument.mock.calls.at(-1)?.[2]).toBe(FakeExportFeed.made.at(-3));
+    expect(exporter.exportArchive.mock.calls.map((call) => call[4])).toEqual([FakeExportFeed.made.at(-2), FakeExportFeed.made.at(-1)]);
   });
 });
 

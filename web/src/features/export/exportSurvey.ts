@@ -1,6 +1,6 @@
 // Exporting a survey (SPEC §4, §8 export toasts, §9 formats): records and media read from
 // the local store, written by the core in a worker, saved as a download.
-import { exportArchive, exportDocument, exportReport } from '../../core/exporter';
+import { exportArchive, exportDocument, ExportFeed, exportReport } from '../../core/exporter';
 import { previousPoisFor } from '../clearance';
 import type { Survey } from '../../model';
 import { saveDownload } from '../../ui/download';
@@ -98,6 +98,7 @@ export async function exportSurvey(
       ? TOASTS[format].failed
       : TOASTS.document.failed;
   let running: RunningCsv | null = null;
+  let feed: ExportFeed | null = null;
   try {
     onProgress?.({ label: 'Reading the survey', done: 0, total: 1 });
     if (format === 'csv') {
@@ -113,7 +114,13 @@ export async function exportSurvey(
     }
     const archive = format === 'zip' || format === 'images' || format === 'backup';
     // Every medium goes into a zip or a backup: their bytes are read ahead (not for 'images', which leaves videos out).
-    const records = await readSurveyRecords(survey, { mediaReadAheadBytes: format === 'zip' || format === 'backup' ? MEDIA_READ_AHEAD_BYTES : 0 });
+    // The measurements go to the export worker as they are read (ExportFeed).
+    const sending = new ExportFeed(survey);
+    feed = sending;
+    const records = await readSurveyRecords(survey, {
+      mediaReadAheadBytes: format === 'zip' || format === 'backup' ? MEDIA_READ_AHEAD_BYTES : 0,
+      onMeasurements: (part) => sending.add(part),
+    });
     if (format === 'report') {
       onProgress?.({ label: 'Loading the report fonts', done: 0, total: 1 });
       const fonts = await loadReportFonts();
@@ -121,6 +128,7 @@ export async function exportSurvey(
       const blob = await exportReport(records, fonts, options.units ?? 'metric', photos, ({ done, total }) =>
         onProgress?.({ label: 'Adding photos', done, total }),
         previousPoisFor(survey.id),
+        sending,
       );
       saveDownload(blob, name);
       toast({ title: TOASTS.report.ok });
@@ -131,6 +139,7 @@ export async function exportSurvey(
       const media = mediaOf(records.measurements, records.media, format === 'images' ? ['image', 'drawing'] : undefined, records.ahead);
       const { blob, skipped } = await exportArchive(records, format === 'backup' ? 'backup' : 'zip', media, ({ done, total }) =>
         onProgress?.({ label: 'Adding media files', done, total }),
+        sending,
       );
       saveDownload(blob, name);
       const description = skipped === 0 ? undefined : skipped === 1 ? '1 media file could not be read and was skipped' : `${skipped} media files could not be read and were skipped`;
@@ -138,7 +147,7 @@ export async function exportSurvey(
       return name;
     }
     onProgress?.({ label: `Writing ${format.toUpperCase()}`, done: 0, total: 1 });
-    const { blob, count } = await exportDocument(records, format);
+    const { blob, count } = await exportDocument(records, format, sending);
     saveDownload(blob, name);
     if (format === 'csv') toast({ title: TOASTS.csv.ok });
     else if (format === 'geojson') toast({ title: TOASTS.geojson.ok, description: `${count} measurement${count === 1 ? '' : 's'} exported` });
@@ -150,5 +159,8 @@ export async function exportSurvey(
     console.error(`Export (${format}) failed:`, error);
     toast({ title: failed, description: errorText(error), variant: 'destructive' });
     return null;
+  } finally {
+    // Taken by the export, or left when the read failed: its worker ends either way.
+    feed?.close();
   }
 }

@@ -18,7 +18,11 @@ import { dismissToast, getToasts } from '../../ui/toast/toastStore';
 import { exportSurvey } from './exportSurvey';
 
 const exporter = vi.hoisted(() => ({ exportDocument: vi.fn() }));
-vi.mock('../../core/exporter', async (original) => ({ ...(await original<object>()), ...exporter }));
+vi.mock('../../core/exporter', async (original) => ({
+  ...(await original<object>()),
+  ...exporter,
+  ExportFeed: (await import('../../testing/fakeExportFeed')).FakeExportFeed,
+}));
 const download = vi.hoisted(() => ({ saveDownload: vi.fn() }));
 vi.mock('../../ui/download', () => download);
 

@@ -139,6 +139,72 @@ function bulkRead(source: IDBIndex, query: IDBValidKey | IDBKeyRange | null, dir
   return requestResult(request).then((records) => records.map((record) => record.value));
 }
 
+
+/** Cuts `query` (a range, or null for every key) at `cuts` (ascending index keys inside it): each part holds the keys from one cut up to the next. */
+function cutRange(query: IDBKeyRange | null, cuts: readonly IDBValidKey[]): (IDBKeyRange | null)[] {
+  if (cuts.length === 0) return [query];
+  const lower = query?.lower as IDBValidKey | undefined;
+  const upper = query?.upper as IDBValidKey | undefined;
+  const last = cuts[cuts.length - 1];
+  return [
+    lower === undefined ? IDBKeyRange.upperBound(cuts[0], true) : IDBKeyRange.bound(lower, cuts[0], query?.lowerOpen, true),
+    ...cuts.slice(1).map((cut, i) => IDBKeyRange.bound(cuts[i], cut, false, true)),
+    upper === undefined ? IDBKeyRange.lowerBound(last) : IDBKeyRange.bound(last, upper, false, query?.upperOpen),
+  ];
+}
+
+/**
+ * Every record of `query` in an index, in key order, read in parts of about `chunk` records:
+ * a key-only cursor first steps through the index `chunk` at a time to find where to cut,
+ * then every part is asked for at once, so the browser reads the next part while the page
+ * decodes the one before (each in a task of its own), and `onPart` gets each as it comes.
+ * One readonly transaction: one snapshot; a page left mid-read leaves the browser the part
+ * it is reading.
+ */
+export async function idbGetByIndexInParts<S extends StoreName>(
+  db: IDBDatabase,
+  store: S,
+  indexName: string,
+  query: IDBKeyRange | null,
+  chunk: number,
+  onPart?: (part: RecordOf<S>[]) => void,
+): Promise<RecordOf<S>[]> {
+  const source = index(db, store, indexName);
+  const cuts: IDBValidKey[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const request = source.openKeyCursor(query);
+    // The key the last part starts at (the first key, then each cut).
+    let from: IDBValidKey | null = null;
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) {
+        resolve();
+        return;
+      }
+      // A key shared by more than `chunk` records starts one part, not an empty one.
+      if (from === null) from = cursor.key;
+      else if (indexedDB.cmp(from, cursor.key) !== 0) {
+        cuts.push(cursor.key);
+        from = cursor.key;
+      }
+      cursor.advance(chunk);
+    };
+    request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
+  });
+  // The parts succeed in the order they were asked for, so `onPart` sees them in key order.
+  const parts = await Promise.all(
+    cutRange(query, cuts).map((range) =>
+      (requestResult(source.getAll(range)) as Promise<RecordOf<S>[]>).then((part) => {
+        onPart?.(part);
+        return part;
+      }),
+    ),
+  );
+  const rows: RecordOf<S>[] = [];
+  for (const part of parts) for (const row of part) rows.push(row);
+  return rows;
+}
+
 /**
  * Records of an index in key order (`prev`: reversed), skipping `offset` and reading at most
  * `limit` — only what is asked for is read.

@@ -10,7 +10,8 @@ import type { Measurement, Route, RoutePoint, Survey } from '../../model';
 import { emergencyEntries } from './emergency';
 import { takeBrowserDataLoss } from './openDatabase';
 import { resetEmergencyDbForTests } from './emergencyDb';
-import { measurements, csvRows, surveys, autosaves } from './records';
+import { idbGetByIndexInParts } from './idbStore';
+import { measurements, csvRows, surveys, autosaves, READ_PART } from './records';
 import {
   deleteItem,
   getItem,
@@ -358,6 +359,94 @@ describe('what a 100,000-measurement survey needs: only what is shown is read', 
     expect((await measurements.page('s1', 100, 50)).map((x) => x.id)).toEqual(Array.from({ length: 20 }, (_, k) => `m${String(19 - k).padStart(3, '0')}`));
     expect(await measurements.highestPoiNumber('s1')).toBe(112);
     expect(await measurements.highestPoiNumber('none')).toBe(0);
+  });
+});
+
+describe('a whole survey is read in parts (the map, exports)', () => {
+  /** A database of its own with one store and a compound index, filled with `rows` ([survey, time, id]). */
+  async function partsDb(rows: readonly [string, string, string][]): Promise<IDBDatabase> {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('parts-test', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('measurements', { keyPath: 'id' }).createIndex('by-survey-date', ['user_id', 'createdAt']);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('measurements', 'readwrite');
+    for (const [user_id, createdAt, id] of rows) tx.objectStore('measurements').put({ id, user_id, createdAt });
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    return db;
+  }
+  /** The ids IndexedDB itself gives for one getAll of `query` (the reference). */
+  const oneRead = (db: IDBDatabase, query: IDBKeyRange | null) =>
+    new Promise<string[]>((resolve) => {
+      const request = db.transaction('measurements').objectStore('measurements').index('by-survey-date').getAll(query);
+      request.onsuccess = () => resolve((request.result as { id: string }[]).map((r) => r.id));
+    });
+  /** Reads in parts of `chunk`, counting the getAll requests and their sizes. */
+  async function inParts(db: IDBDatabase, query: IDBKeyRange | null, chunk: number) {
+    const sizes: number[] = [];
+    const original = IDBIndex.prototype.getAll;
+    vi.spyOn(IDBIndex.prototype, 'getAll').mockImplementation(function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      const request = original.apply(this, args);
+      request.addEventListener('success', () => sizes.push((request.result as unknown[]).length));
+      return request;
+    });
+    const ids = (await idbGetByIndexInParts(db, 'measurements', 'by-survey-date', query, chunk)).map((r) => r.id);
+    vi.restoreAllMocks();
+    return { ids, sizes };
+  }
+  const at = (second: number) => `2026-06-01T08:00:${String(second).padStart(2, '0')}Z`;
+
+  it('distinct keys: parts of exactly `chunk` records, in key order, the other surveys left out', async () => {
+    const rows: [string, string, string][] = [];
+    for (let i = 0; i < 20; i += 1) rows.push(['s1', at(59 - i), `m${i}`]);
+    rows.push(['s0', at(1), 'before'], ['s2', at(1), 'after']);
+    const db = await partsDb(rows);
+    const survey = IDBKeyRange.bound(['s1'], ['s1', []]);
+    const { ids, sizes } = await inParts(db, survey, 4);
+    expect(ids).toEqual(await oneRead(db, survey));
+    expect(ids).toHaveLength(20);
+    expect(sizes).toEqual([4, 4, 4, 4, 4]);
+    db.close();
+  });
+
+  it('keys shared by more records than a part holds: every record once, in order, whatever the bounds', async () => {
+    // Groups of 1, 6, 2, 9 (all at one time), 1 and 5 records.
+    const groups = [1, 6, 2, 9, 1, 5];
+    const rows: [string, string, string][] = [];
+    groups.forEach((size, g) => {
+      for (let k = 0; k < size; k += 1) rows.push(['s1', at(10 + g), `g${g}-${k}`]);
+    });
+    rows.push(['s0', at(1), 'before'], ['s2', at(1), 'after']);
+    const db = await partsDb(rows);
+    const queries = [
+      null,
+      IDBKeyRange.bound(['s1'], ['s1', []]),
+      IDBKeyRange.bound(['s1', at(11)], ['s1', at(14)]),
+      IDBKeyRange.bound(['s1', at(11)], ['s1', at(14)], true, true),
+      IDBKeyRange.lowerBound(['s1', at(13)]),
+      IDBKeyRange.upperBound(['s1', at(12)], true),
+      IDBKeyRange.bound(['s3'], ['s3', []]),
+    ];
+    for (const query of queries) {
+      for (const chunk of [1, 2, 3, 4, 7, 100]) {
+        const { ids, sizes } = await inParts(db, query, chunk);
+        expect(ids, `${JSON.stringify(query && [query.lower, query.upper])} by ${chunk}`).toEqual(await oneRead(db, query));
+        expect(sizes.reduce((a, b) => a + b, 0)).toBe(ids.length);
+      }
+    }
+    // Read 1 at a time, the 9 records of one time are one part.
+    expect((await inParts(db, IDBKeyRange.bound(['s1'], ['s1', []]), 1)).sizes).toEqual(groups);
+    db.close();
+  });
+
+  it("the store's survey read steps through the survey's index READ_PART at a time, and gives its records oldest first", async () => {
+    await initStorage({ writeDelayMs: 0 });
+    for (const [id, second] of [['late', 30], ['early', 10], ['mid', 20]] as const) await measurements.save(m(id, { createdAt: at(second) }), 'row\r\n');
+    await measurements.save(m('other', { user_id: 's2', createdAt: at(15) }), 'row\r\n');
+    const steps = vi.spyOn(IDBCursor.prototype, 'advance');
+    expect((await measurements.all('s1')).map((x) => x.id)).toEqual(['early', 'mid', 'late']);
+    expect(steps).toHaveBeenCalledWith(READ_PART);
   });
 });
 

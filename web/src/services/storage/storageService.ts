@@ -29,6 +29,7 @@ import {
   idbGet,
   idbGetAll,
   idbGetByIndex,
+  idbGetByIndexInParts,
   idbKeysByIndex,
   idbRevisions,
   idbWrite,
@@ -359,11 +360,24 @@ export async function withMainDatabase<T>(fn: (db: IDBDatabase) => Promise<T>): 
   return withDb(fn);
 }
 
-export interface IndexRead {
+export interface IndexRead<S extends StoreName = StoreName> {
   /** Reverse index order (SPEC: measurements by-date, newest first). */
   newestFirst?: boolean;
   offset?: number;
   limit?: number;
+  /**
+   * A forward read of a key range (no offset or limit) in parts of about this many records,
+   * asked for together in one transaction (idbGetByIndexInParts): each part is decoded in a
+   * task of its own while the browser reads the next, and a page left mid-read leaves the
+   * browser one part to finish. A single read of 100,000 measurements decoded them in one
+   * 170 ms task, and a reload less than a second later waited behind it.
+   */
+  chunk?: number;
+  /**
+   * Called with the records as they come, in order, before the read resolves: each part of
+   * a read in parts, or every record at once.
+   */
+  onPart?: (part: RecordOf<S>[]) => void;
 }
 
 /**
@@ -374,23 +388,31 @@ export async function getByIndex<S extends StoreName>(
   store: S,
   index: string,
   query: IDBValidKey | IDBKeyRange | null,
-  options: IndexRead = {},
+  options: IndexRead<S> = {},
 ): Promise<RecordOf<S>[]> {
   await initStorage();
   const keyPath = indexKeyPath(store, index);
   if (!keyPath) throw new StorageError('invalid', `No index "${index}" on "${store}"`);
-  if (mode === 'failed') return [];
+  const whole = (rows: RecordOf<S>[]) => {
+    options.onPart?.(rows);
+    return rows;
+  };
+  if (mode === 'failed') return whole([]);
   const direction = options.newestFirst ? 'prev' : 'next';
   const pending = await emergencyEntries(store).catch(() => []);
   if (mode === 'indexeddb' && pending.length === 0) {
-    return withDb((current) => idbGetByIndex(current, store, index, query, direction, options));
+    const { chunk } = options;
+    if (chunk && direction === 'next' && !options.offset && options.limit === undefined && (query === null || query instanceof IDBKeyRange)) {
+      return withDb((current) => idbGetByIndexInParts(current, store, index, query, chunk, options.onPart));
+    }
+    return whole(await withDb((current) => idbGetByIndex(current, store, index, query, direction, options)));
   }
   const stored = mode === 'indexeddb' ? await withDb((current) => idbGetByIndex(current, store, index, query, direction)) : [];
   const merged = await overlay(stored, store, (item) => keyOf(item, keyPath) !== undefined && matchesQuery(keyOf(item, keyPath), query));
   const sorted = merged.sort((a, b) => compareKeys(keyOf(a, keyPath), keyOf(b, keyPath)));
   if (options.newestFirst) sorted.reverse();
   const from = options.offset ?? 0;
-  return sorted.slice(from, options.limit === undefined ? undefined : from + options.limit);
+  return whole(sorted.slice(from, options.limit === undefined ? undefined : from + options.limit));
 }
 
 /** How many records of `store` match `query` in `index` (emergency copies included). */
