@@ -54,6 +54,8 @@ async function handle(message: ToExportWorker): Promise<void> {
   switch (message.type) {
     case 'records-open':
       held?.free();
+      // Cleared first: a survey the core refuses must not leave the freed one to be freed again.
+      held = null;
       held = new SurveyRecords(message.survey);
       return;
     case 'records-add': {

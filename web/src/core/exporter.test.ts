@@ -5,11 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Measurement, Survey } from '../model';
 import type { ToExportWorker } from './exportProtocol';
-import { exportArchive, exportDocument, ExportError, ExportFeed } from './exporter';
+import { exportArchive, exportDocument, ExportError, ExportFeed, exportReport } from './exporter';
 import { TEXT_COLUMNS } from './measurementColumns';
 
 class FakeWorker {
   static made: FakeWorker[] = [];
+  /** The worker's core refuses the measurements sent ahead (as for records it cannot read). */
+  static refuseParts = false;
   readonly sent: { message: ToExportWorker; transfer: Transferable[] }[] = [];
   terminated = false;
   private listener: ((event: MessageEvent) => void) | null = null;
@@ -24,9 +26,13 @@ class FakeWorker {
 
   postMessage(message: ToExportWorker, transfer: Transferable[] = []) {
     this.sent.push({ message, transfer });
+    if (message.type === 'records-add' && FakeWorker.refuseParts) {
+      queueMicrotask(() => this.listener?.({ data: { type: 'error', code: 'invalid-records', message: 'measurement 3: bad height' } } as MessageEvent));
+      return;
+    }
     // An export (or an archive step) is answered with a few bytes, as the worker does.
-    if (message.type === 'document' || message.type.startsWith('archive-')) {
-      const last = message.type === 'document' || message.type === 'archive-finish';
+    if (message.type === 'document' || message.type === 'report' || message.type.startsWith('archive-')) {
+      const last = message.type === 'document' || message.type === 'report' || message.type === 'archive-finish';
       queueMicrotask(() => this.listener?.({ data: { type: 'bytes', bytes: new Uint8Array([1, 2, 3]).buffer, last, count: 7 } } as MessageEvent));
     }
   }
@@ -38,6 +44,7 @@ class FakeWorker {
 
 beforeEach(() => {
   FakeWorker.made = [];
+  FakeWorker.refuseParts = false;
   vi.stubGlobal('Worker', FakeWorker);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -103,6 +110,26 @@ describe('ExportFeed', () => {
     expect(FakeWorker.made[0].terminated).toBe(true);
     await expect(exportDocument({ survey: SURVEY, measurements: measurements(0, 2) }, 'csv', feed)).rejects.toThrow('The export has already started');
     expect(() => feed.add(measurements(2, 1))).toThrow('The export has already started');
+  });
+
+  it("the worker's refusal of a part is the export's failure, and the worker ends", async () => {
+    FakeWorker.refuseParts = true;
+    const feed = new ExportFeed(SURVEY);
+    const list = measurements(0, 2);
+    feed.add(list);
+    await expect(exportArchive({ survey: SURVEY, measurements: list }, 'zip', [], undefined, feed)).rejects.toThrow(new ExportError('invalid-records', 'measurement 3: bad height'));
+    expect(FakeWorker.made[0].terminated).toBe(true);
+  });
+
+  it('a report on the feed is written from what the worker holds', async () => {
+    const feed = new ExportFeed(SURVEY);
+    const list = measurements(0, 3);
+    feed.add(list);
+    const fonts = { regular: new ArrayBuffer(4), bold: new ArrayBuffer(4) };
+    const pdf = await exportReport({ survey: SURVEY, measurements: list }, fonts, 'metric', [], undefined, null, feed);
+    expect(pdf.size).toBe(3);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(FakeWorker.made[0].sent.at(-1)?.message).toMatchObject({ type: 'report', records: { held: true, measurements: [] } });
   });
 
   it('without a feed, an export sends every record itself, on a worker of its own', async () => {

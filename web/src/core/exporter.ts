@@ -140,10 +140,19 @@ export class ExportFeed {
   private sent = 0;
 
   constructor(survey: Survey) {
-    this.session?.send({ type: 'records-open', survey });
+    try {
+      this.session?.send({ type: 'records-open', survey });
+    } catch (error) {
+      // Nobody holds the feed yet to close it.
+      this.close();
+      throw error;
+    }
   }
 
-  /** Sends the next measurements, oldest first (in batches of COLUMN_BATCH at most). */
+  /**
+   * Sends the next measurements, oldest first (in batches of COLUMN_BATCH at most, in this
+   * task: the store's parts are small; everything at once only on its rare paths).
+   */
   add(part: readonly Measurement[]): void {
     if (!this.session) throw new ExportError('export-failed', 'The export has already started');
     for (let start = 0; start < part.length; start += COLUMN_BATCH) {
@@ -181,8 +190,14 @@ async function prepare(
   measurementsOnly = false,
 ): Promise<{ session: ExportSession; message: RecordsMessage; transfer: Transferable[] }> {
   if (!feed) {
-    const built = await toMessage(records, measurementsOnly);
-    return { session: new ExportSession(), ...built };
+    // The worker starts (and loads the core) while the columns are built.
+    const session = new ExportSession();
+    try {
+      return { session, ...(await toMessage(records, measurementsOnly)) };
+    } catch (error) {
+      session.close();
+      throw error;
+    }
   }
   const session = feed.take(records);
   const { survey, routes, traces, alerts } = records;
@@ -223,6 +238,14 @@ export async function exportArchive(
   onProgress?: (progress: ArchiveProgress) => void,
   feed?: ExportFeed,
 ): Promise<{ blob: Blob; skipped: number }> {
+  // Each medium is read while the worker packs the one before, the first while the records
+  // cross and the worker writes the documents (one read ahead: memory stays at two media).
+  const read = (item: MediaItem) =>
+    mediaBytes(item).catch((error: unknown) => {
+      console.warn(`Export: the ${item.kind} of measurement ${item.measurementId} could not be read; skipped.`, error);
+      return null;
+    });
+  let ahead = media.length > 0 ? read(media[0]) : null;
   const { session, message, transfer } = await prepare(records, feed);
   const parts: BlobPart[] = [];
   const take = async () => {
@@ -233,14 +256,6 @@ export async function exportArchive(
   };
   let skipped = 0;
   try {
-    // Each medium is read while the worker packs the one before, the first while it writes
-    // the documents (one read ahead: memory stays at two media).
-    const read = (item: MediaItem) =>
-      mediaBytes(item).catch((error: unknown) => {
-        console.warn(`Export: the ${item.kind} of measurement ${item.measurementId} could not be read; skipped.`, error);
-        return null;
-      });
-    let ahead = media.length > 0 ? read(media[0]) : null;
     session.send({ type: 'archive-start', records: message, kind, created: new Date().toISOString() }, transfer);
     await take();
     onProgress?.({ done: 0, total: media.length });

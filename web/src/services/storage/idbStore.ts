@@ -169,6 +169,7 @@ export async function idbGetByIndexInParts<S extends StoreName>(
   chunk: number,
   onPart?: (part: RecordOf<S>[]) => void,
 ): Promise<RecordOf<S>[]> {
+  if (!Number.isInteger(chunk) || chunk < 1) throw new StorageError('invalid', `A part holds a whole number of records, not ${chunk}`);
   const source = index(db, store, indexName);
   const cuts: IDBValidKey[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -176,18 +177,23 @@ export async function idbGetByIndexInParts<S extends StoreName>(
     // The key the last part starts at (the first key, then each cut).
     let from: IDBValidKey | null = null;
     request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor) {
-        resolve();
-        return;
+      try {
+        const cursor = request.result;
+        if (!cursor) {
+          resolve();
+          return;
+        }
+        // A key shared by more than `chunk` records starts one part, not an empty one.
+        if (from === null) from = cursor.key;
+        else if (indexedDB.cmp(from, cursor.key) !== 0) {
+          cuts.push(cursor.key);
+          from = cursor.key;
+        }
+        cursor.advance(chunk);
+      } catch (error) {
+        // The transaction aborts with nothing pending: no event would ever settle the read.
+        reject(error as Error);
       }
-      // A key shared by more than `chunk` records starts one part, not an empty one.
-      if (from === null) from = cursor.key;
-      else if (indexedDB.cmp(from, cursor.key) !== 0) {
-        cuts.push(cursor.key);
-        from = cursor.key;
-      }
-      cursor.advance(chunk);
     };
     request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
   });

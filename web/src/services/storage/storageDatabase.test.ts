@@ -391,8 +391,12 @@ describe('a whole survey is read in parts (the map, exports)', () => {
       request.addEventListener('success', () => sizes.push((request.result as unknown[]).length));
       return request;
     });
-    const ids = (await idbGetByIndexInParts(db, 'measurements', 'by-survey-date', query, chunk)).map((r) => r.id);
+    const given: string[][] = [];
+    const ids = (await idbGetByIndexInParts(db, 'measurements', 'by-survey-date', query, chunk, (part) => given.push(part.map((r) => r.id)))).map((r) => r.id);
     vi.restoreAllMocks();
+    // Each part was handed over as it came: in order, the same records, before the read resolved.
+    expect(given.flat()).toEqual(ids);
+    expect(given.map((part) => part.length)).toEqual(sizes);
     return { ids, sizes };
   }
   const at = (second: number) => `2026-06-01T08:00:${String(second).padStart(2, '0')}Z`;
@@ -437,6 +441,8 @@ describe('a whole survey is read in parts (the map, exports)', () => {
     }
     // Read 1 at a time, the 9 records of one time are one part.
     expect((await inParts(db, IDBKeyRange.bound(['s1'], ['s1', []]), 1)).sizes).toEqual(groups);
+    // A part of no whole number of records is refused, not a read that never ends.
+    for (const chunk of [0, 0.5, -3]) await expect(idbGetByIndexInParts(db, 'measurements', 'by-survey-date', null, chunk)).rejects.toThrow(/whole number of records/);
     db.close();
   });
 
@@ -445,8 +451,10 @@ describe('a whole survey is read in parts (the map, exports)', () => {
     for (const [id, second] of [['late', 30], ['early', 10], ['mid', 20]] as const) await measurements.save(m(id, { createdAt: at(second) }), 'row\r\n');
     await measurements.save(m('other', { user_id: 's2', createdAt: at(15) }), 'row\r\n');
     const steps = vi.spyOn(IDBCursor.prototype, 'advance');
-    expect((await measurements.all('s1')).map((x) => x.id)).toEqual(['early', 'mid', 'late']);
+    const given: string[] = [];
+    expect((await measurements.all('s1', (part) => given.push(...part.map((x) => x.id)))).map((x) => x.id)).toEqual(['early', 'mid', 'late']);
     expect(steps).toHaveBeenCalledWith(READ_PART);
+    expect(given).toEqual(['early', 'mid', 'late']);
   });
 });
 
