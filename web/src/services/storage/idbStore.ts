@@ -139,7 +139,6 @@ function bulkRead(source: IDBIndex, query: IDBValidKey | IDBKeyRange | null, dir
   return requestResult(request).then((records) => records.map((record) => record.value));
 }
 
-
 /** Cuts `query` (a range, or null for every key) at `cuts` (ascending index keys inside it): each part holds the keys from one cut up to the next. */
 function cutRange(query: IDBKeyRange | null, cuts: readonly IDBValidKey[]): (IDBKeyRange | null)[] {
   if (cuts.length === 0) return [query];
