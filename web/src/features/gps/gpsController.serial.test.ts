@@ -25,6 +25,20 @@ function nth(engines: readonly FakeEngine[], i: number): FakeEngine {
   return engine;
 }
 
+/** A GGA log of `lines` sentences as a picked file; each read waits for `gate` first. */
+function replayFile(lines: number, gate: Promise<void> = Promise.resolve()) {
+  const text = Array.from({ length: lines }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
+  const bytes = new TextEncoder().encode(text);
+  const slice = (a?: number, b?: number) =>
+    ({
+      arrayBuffer: async () => {
+        await gate;
+        return bytes.slice(a, b).buffer;
+      },
+    }) as unknown as Blob;
+  return { name: 'drive.log', size: bytes.length, slice };
+}
+
 describe('serial connection', () => {
   it('opens the port at the chosen baud rate and reads its stream on the page (a port that cannot say its ids)', async () => {
     const { controller, engine, port, frame, saved } = setup();
@@ -267,9 +281,7 @@ describe('the parser fails for good (it failed again right after each of its res
   it('during a replay: the replay stops and says so; a new one is refused', async () => {
     const { controller, engine, frame } = await setupPastRestarts();
     // A minute of sentences, one a second: played in real time, still playing after the first.
-    const text = Array.from({ length: 60 }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
-    const bytes = new TextEncoder().encode(text);
-    const file = { name: 'drive.log', size: bytes.length, slice: (a?: number, b?: number) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }) as unknown as Blob };
+    const file = replayFile(60);
     await controller.startReplay(file, 1);
     frame();
     expect(controller.getSnapshot().replay?.kind).toBe('playing');
@@ -311,20 +323,8 @@ describe('a parser stopped for good stays stopped', () => {
     const fixture = setup();
     failNewest(fixture.engines, PARSER_RESTARTS);
     const { controller, engines, frame } = fixture;
-    const bytes = new TextEncoder().encode('$GPGGA,120000,x\r\n');
     let read = () => {};
-    const reading = new Promise<void>((resolve) => (read = resolve));
-    const file = {
-      name: 'drive.log',
-      size: bytes.length,
-      slice: (a?: number, b?: number) =>
-        ({
-          arrayBuffer: async () => {
-            await reading;
-            return bytes.slice(a, b).buffer;
-          },
-        }) as unknown as Blob,
-    };
+    const file = replayFile(1, new Promise<void>((resolve) => (read = resolve)));
     const starting = controller.startReplay(file, 1);
     await vi.advanceTimersByTimeAsync(0);
     failNewest(engines); // the last one: stopped for good
@@ -559,9 +559,7 @@ describe('the parser fails (its core trapped, or never loaded): it is started ag
 
   it('during a replay: the replay stops and says to start it again, and a new one plays into the new parser', async () => {
     const { controller, engine, engines, frame } = setup();
-    const text = Array.from({ length: 60 }, (_, i) => `$GPGGA,1200${String(i).padStart(2, '0')},x\r\n`).join('');
-    const bytes = new TextEncoder().encode(text);
-    const file = { name: 'drive.log', size: bytes.length, slice: (a?: number, b?: number) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }) as unknown as Blob };
+    const file = replayFile(60);
     await controller.startReplay(file, 1);
     engine.handlers.onFailure(FAILURE);
     const pushed = engine.pushed.length;

@@ -8,7 +8,8 @@ import { CSV_CHUNK_ROWS, compactRunningCsv } from './csvChunks';
 import { localPut } from './emergencyLocal';
 import { keyRange } from './keys';
 import { csvRows, measurements } from './records';
-import { countByIndex, getByIndex, initStorage, saveRecords, type PutOp } from './storageService';
+import { countByIndex, getByIndex } from './indexReads';
+import { initStorage, saveRecords, type PutOp } from './storageService';
 
 withFreshStore();
 

@@ -13,7 +13,8 @@ import type { Measurement } from '../../model';
 import { keyRange } from './keys';
 import { indexValues, requestResult } from './idbStore';
 import type { CsvChunkRecord, CsvRowRecord } from './schema';
-import { getByIndex, readTogether, writeTogether } from './storageService';
+import { getByIndex } from './indexReads';
+import { readTogether, writeTogether } from './storageService';
 
 /** Rows per chunk; a survey keeps fewer than 2× as many loose rows. */
 export const CSV_CHUNK_ROWS = 1000;

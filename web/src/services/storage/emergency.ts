@@ -9,7 +9,7 @@
 import { durableCount, durableEntries, durablePut, durableRemove, emergencyDbOpen, openEmergencyDb } from './emergencyDb';
 import { localEntries, localGet, localPut, localRemove } from './emergencyLocal';
 import type { EmergencyEntry } from './emergencyTypes';
-import type { StoreName } from './schema';
+import type { RecordOf, StoreName } from './schema';
 
 export type { EmergencyEntry } from './emergencyTypes';
 export type EmergencyTier = 'durable' | 'local';
@@ -133,4 +133,18 @@ export async function emergencyRemove(store: StoreName, id: string, ifSavedAt?: 
 /** How many records (not tombstones) wait in emergency storage. */
 export async function emergencyRecordCount(): Promise<number> {
   return (await emergencyEntries()).filter((entry) => !entry.deleted).length;
+}
+
+/** Merges emergency copies (and tombstones) of `store` into records read from IndexedDB. */
+export async function overlay<S extends StoreName>(items: RecordOf<S>[], store: S, keep: (item: RecordOf<S>) => boolean = () => true): Promise<RecordOf<S>[]> {
+  let pending: EmergencyEntry[];
+  try {
+    pending = await emergencyEntries(store);
+  } catch {
+    return items;
+  }
+  if (pending.length === 0) return items;
+  const replaced = new Set(pending.map((entry) => entry.id));
+  const copies = pending.filter((entry) => !entry.deleted).map((entry) => entry.item as RecordOf<S>).filter(keep);
+  return [...items.filter((item) => !replaced.has(item.id)), ...copies];
 }

@@ -7,13 +7,12 @@ import { indexValues, requestResult, type WriteOp } from './idbStore';
 import type { AutosaveRecord, SettingsRecord } from './schema';
 import { isQuotaError } from './emergency';
 import { backfillClearance, forgetRow, noteOpened, noteSaved, runningRows } from './csvChunks';
+import { countByIndex, getByIndex } from './indexReads';
 import {
   addItem,
-  countByIndex,
   deleteByIndex,
   deleteRecords,
   getAllItems,
-  getByIndex,
   getItem,
   readTogether,
   saveItem,

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Measurement, Survey } from '../../model';
 import { EMERGENCY_KEY } from './emergencyLocal';
-import { addItem, getByIndex, initStorage, resetStorageForTests, saveMeasurement, subscribeStorage, type StorageEvent } from './storageService';
+import { getByIndex } from './indexReads';
+import { addItem, initStorage, resetStorageForTests, saveMeasurement, subscribeStorage, type StorageEvent } from './storageService';
 
 afterEach(() => {
   resetStorageForTests();
