@@ -145,6 +145,26 @@ describe('the survey lifecycle (SPEC §4)', () => {
     ]);
   });
 
+  it('a new measurement is built while the 50 ms write delay runs, not before the delay starts (issue 10 point 16)', async () => {
+    const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
+    // What happens, in order: the save's marks, and the making of the new record's id (the
+    // first step of building it).
+    const order: string[] = [];
+    const mark = performance.mark.bind(performance);
+    vi.spyOn(performance, 'mark').mockImplementation((name: string, options?: PerformanceMarkOptions) => {
+      order.push(name);
+      return mark(name, options);
+    });
+    const uuid = crypto.randomUUID.bind(crypto);
+    vi.spyOn(crypto, 'randomUUID').mockImplementation(() => {
+      order.push('new id');
+      return uuid();
+    });
+    const { measurement } = await addMeasurement(survey, input(2), NO_FIX, at(5));
+    expect(order).toEqual(['clearway:save-start', 'clearway:save-delay', 'new id', 'clearway:save-delay-end', 'clearway:save-stored']);
+    expect((await listMeasurements(survey.id)).map((m) => m.id)).toContain(measurement.id);
+  });
+
   it('clearing a survey deactivates it and deletes its measurements, for good', async () => {
     const { survey } = await createSurvey(form('S'), NO_FIX, at(0));
     await addMeasurement(survey, input(2), NO_FIX, at(5));

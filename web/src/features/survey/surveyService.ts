@@ -190,8 +190,12 @@ export async function addMeasurement(survey: Survey | null, input: MeasurementIn
   if (!survey) throw new SurveyError('no-active-survey', SURVEY_MESSAGES.noActive);
   // The data layer's whole save, for the survey-scale benchmark (the write delay is marked inside).
   performance.mark?.('clearway:save-start');
-  // A new id: its first write records no revision (idbStore.ts).
-  const saved = await saveWithRow(buildMeasurement(survey.id, input, fix, now), survey, true);
+  // The core builds the record while the SPEC's 50 ms delay runs: saveMeasurement arms the
+  // delay in this task, the build starts in the microtask after it, so the surveyor waits for
+  // the delay and the write, not for the build before them. A new id: its first write
+  // records no revision (idbStore.ts).
+  const building = Promise.resolve().then(() => buildMeasurement(survey.id, input, fix, now));
+  const saved = await saveWithRow(building, survey, true);
   performance.mark?.('clearway:save-stored');
   return saved;
 }
