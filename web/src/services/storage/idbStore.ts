@@ -152,13 +152,15 @@ function cutRange(query: IDBKeyRange | null, cuts: readonly IDBValidKey[]): (IDB
   ];
 }
 
+/** Parts of a read in parts asked for at a time (idbGetByIndexInParts). */
+export const PARTS_AHEAD = 2;
+
 /**
  * Every record of `query` in an index, in key order, read in parts of about `chunk` records:
  * a key-only cursor first steps through the index `chunk` at a time to find where to cut,
- * then every part is asked for at once, so the browser reads the next part while the page
- * decodes the one before (each in a task of its own), and `onPart` gets each as it comes.
- * One readonly transaction: one snapshot; a page left mid-read leaves the browser the part
- * it is reading.
+ * then the parts are asked for PARTS_AHEAD at a time, so the browser reads the next part
+ * while the page decodes the one before (each in a task of its own), and `onPart` gets each
+ * as it comes. One readonly transaction: one snapshot.
  */
 export async function idbGetByIndexInParts<S extends StoreName>(
   db: IDBDatabase,
@@ -196,15 +198,40 @@ export async function idbGetByIndexInParts<S extends StoreName>(
     };
     request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
   });
-  // The parts succeed in the order they were asked for, so `onPart` sees them in key order.
-  const parts = await Promise.all(
-    cutRange(query, cuts).map((range) =>
-      (requestResult(source.getAll(range)) as Promise<RecordOf<S>[]>).then((part) => {
-        onPart?.(part);
-        return part;
-      }),
-    ),
-  );
+  // At most PARTS_AHEAD parts are asked for at a time: the browser reads the next while the
+  // page decodes the one before, and a page left mid-read (a reload) leaves the browser those
+  // few to finish, not the whole survey, before the next page's open is served. Each part is
+  // asked for in the success event of the one before it, while the transaction is active.
+  // Parts succeed in the order they were asked for, so `onPart` sees them in key order.
+  const ranges = cutRange(query, cuts);
+  const parts: RecordOf<S>[][] = [];
+  await new Promise<void>((resolve, reject) => {
+    let asked = 0;
+    let done = 0;
+    const ask = () => {
+      const at = asked;
+      asked += 1;
+      const request = source.getAll(ranges[at]) as IDBRequest<RecordOf<S>[]>;
+      request.onsuccess = () => {
+        try {
+          parts[at] = request.result;
+          if (asked < ranges.length) ask();
+          onPart?.(request.result);
+        } catch (error) {
+          reject(error as Error);
+          return;
+        }
+        done += 1;
+        if (done === ranges.length) resolve();
+      };
+      request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
+    };
+    try {
+      while (asked < Math.min(PARTS_AHEAD, ranges.length)) ask();
+    } catch (error) {
+      reject(error as Error);
+    }
+  });
   const rows: RecordOf<S>[] = [];
   for (const part of parts) for (const row of part) rows.push(row);
   return rows;

@@ -10,7 +10,7 @@ import type { Measurement, Route, RoutePoint, Survey } from '../../model';
 import { emergencyEntries } from './emergency';
 import { takeBrowserDataLoss } from './openDatabase';
 import { resetEmergencyDbForTests } from './emergencyDb';
-import { idbGetByIndexInParts } from './idbStore';
+import { PARTS_AHEAD, idbGetByIndexInParts } from './idbStore';
 import { measurements, csvRows, surveys, autosaves, READ_PART } from './records';
 import {
   deleteItem,
@@ -443,6 +443,31 @@ describe('a whole survey is read in parts (the map, exports)', () => {
     expect((await inParts(db, IDBKeyRange.bound(['s1'], ['s1', []]), 1)).sizes).toEqual(groups);
     // A part of no whole number of records is refused, not a read that never ends.
     for (const chunk of [0, 0.5, -3]) await expect(idbGetByIndexInParts(db, 'measurements', 'by-survey-date', null, chunk)).rejects.toThrow(/whole number of records/);
+    db.close();
+  });
+
+  it('asks for at most PARTS_AHEAD parts at a time, so a page left mid-read leaves the browser only those to finish', async () => {
+    const rows: [string, string, string][] = [];
+    for (let i = 0; i < 30; i += 1) rows.push(['s1', at(i), `m${String(i).padStart(2, '0')}`]);
+    const db = await partsDb(rows);
+    let pending = 0;
+    let most = 0;
+    let asked = 0;
+    const original = IDBIndex.prototype.getAll;
+    vi.spyOn(IDBIndex.prototype, 'getAll').mockImplementation(function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      const request = original.apply(this, args);
+      asked += 1;
+      pending += 1;
+      most = Math.max(most, pending);
+      request.addEventListener('success', () => (pending -= 1));
+      return request;
+    });
+    const ids = (await idbGetByIndexInParts(db, 'measurements', 'by-survey-date', null, 3)).map((r) => r.id);
+    vi.restoreAllMocks();
+    expect(ids).toEqual(await oneRead(db, null));
+    expect(asked).toBe(10);
+    expect(PARTS_AHEAD).toBeGreaterThanOrEqual(2);
+    expect(most).toBe(PARTS_AHEAD);
     db.close();
   });
 
