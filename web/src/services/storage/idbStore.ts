@@ -152,6 +152,9 @@ function cutRange(query: IDBKeyRange | null, cuts: readonly IDBValidKey[]): (IDB
   ];
 }
 
+/** Why an index read failed: the request's own error, or a plain one if it gave none. */
+const indexReadError = (request: IDBRequest) => request.error ?? new DOMException('The index could not be read', 'UnknownError');
+
 /** Parts of a read in parts asked for at a time (idbGetByIndexInParts). */
 export const PARTS_AHEAD = 2;
 
@@ -196,18 +199,18 @@ export async function idbGetByIndexInParts<S extends StoreName>(
         reject(error as Error);
       }
     };
-    request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
+    request.onerror = () => reject(indexReadError(request));
   });
   // At most PARTS_AHEAD parts are asked for at a time: the browser reads the next while the
   // page decodes the one before, and a page left mid-read (a reload) leaves the browser those
-  // few to finish, not the whole survey, before the next page's open is served. Each part is
-  // asked for in the success event of the one before it, while the transaction is active.
-  // Parts succeed in the order they were asked for, so `onPart` sees them in key order.
+  // few to finish, not the whole survey, before the next page's open is served. Each next
+  // part is asked for in the success event of an earlier one, while the transaction is
+  // active. Parts succeed in the order they were asked for, so `onPart` sees them in key
+  // order and the last part's success ends the read.
   const ranges = cutRange(query, cuts);
   const parts: RecordOf<S>[][] = [];
   await new Promise<void>((resolve, reject) => {
     let asked = 0;
-    let done = 0;
     const ask = () => {
       const at = asked;
       asked += 1;
@@ -221,10 +224,9 @@ export async function idbGetByIndexInParts<S extends StoreName>(
           reject(error as Error);
           return;
         }
-        done += 1;
-        if (done === ranges.length) resolve();
+        if (at === ranges.length - 1) resolve();
       };
-      request.onerror = () => reject(request.error ?? new DOMException('The index could not be read', 'UnknownError'));
+      request.onerror = () => reject(indexReadError(request));
     };
     try {
       while (asked < Math.min(PARTS_AHEAD, ranges.length)) ask();
